@@ -1,0 +1,319 @@
+//! The *steps to canonicalize a URL* ("Canonicalization" section): scheme,
+//! user-info, the `file` host and path rules (the HOSTPATH loop), host (see
+//! [`super::host`]), port, path, query in the chosen encoding, fragment.
+
+use std::borrow::Cow;
+
+use encoding_rs::{Encoding, UTF_8};
+
+use super::chars::{AsciiSet, UNRESERVED, is_drive_spec, is_non_hierarchical_scheme, leading_drive_segment, leading_slashes, starts_with_slash, is_slash};
+use super::host::canonicalize_host;
+use super::model::{Component, Mode, ParsedUrl};
+use super::percent::{HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_in, encode_utf8};
+use super::trace::{Step, StepId, Tracer};
+
+/// Why a URL is invalid: the step that made it so and the reason.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Failure {
+    pub step: StepId,
+    pub reason: String,
+}
+
+/// User-info: every octet but the unreserved ones and `! $ % & ' ( ) * + ,`.
+/// Interpretation: the spec lists "0x2D (,)"; 0x2D is `-` (unreserved anyway)
+/// and the comma is 0x2C, so the comma is kept, as the character name says.
+const USERINFO_ENCODE: OctetSet = OctetSet {
+    ascii: UNRESERVED.add_all(b"!$%&'()*+,").complement(),
+    non_ascii: true,
+};
+/// Path of hierarchical and `mailto:` URLs (same reading of "0x2D (,)").
+const PATH_ENCODE: OctetSet = OctetSet {
+    ascii: UNRESERVED.add_all(b"!#$%&'()*+,/:;=@[]").complement(),
+    non_ascii: true,
+};
+/// Path of other URLs: controls, DEL and non-ASCII.
+const OPAQUE_PATH_ENCODE: OctetSet = OctetSet {
+    ascii: AsciiSet::C0.add(0x7F),
+    non_ascii: true,
+};
+/// Query: the path's set also keeps `\ ^ ` { | }`.
+const QUERY_KEEP: AsciiSet = UNRESERVED.add_all(b"!#$%&'()*+,/:;=@[]\\^`{|}");
+/// Fragment: controls and DEL (C1 controls are handled first).
+const FRAGMENT_ENCODE: OctetSet = OctetSet {
+    ascii: AsciiSet::C0.add(0x7F),
+    non_ascii: false,
+};
+
+/// The default port of a scheme ("Port numbers" table), lowercase scheme.
+pub fn default_port(scheme: &str) -> Option<u32> {
+    Some(match scheme {
+        "ftp" => 21,
+        "gopher" => 70,
+        "http" | "ws" => 80,
+        "https" | "wss" => 443,
+        "telnet" | "tn3270" => 23,
+        "rlogin" => 513,
+        _ => return None,
+    })
+}
+
+/// How many times the HOSTPATH loop may run. Each pass only canonicalizes
+/// further, so two or three passes settle every input; the cap only guards
+/// against a loop that never settles.
+const MAX_HOSTPATH_PASSES: usize = 8;
+
+/// The new value in `value`, if a step produced one.
+fn changed(value: Cow<'_, str>) -> Option<String> {
+    match value {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(s) => Some(s),
+    }
+}
+
+/// Sets component `c` of `u` to `value` if it differs, recording the change.
+fn update<T: Tracer>(u: &mut ParsedUrl, c: Component, value: Option<String>, id: StepId, tr: &mut T) {
+    if let Some(new) = value {
+        let slot = u.get_mut(c);
+        if slot.as_deref() != Some(new.as_str()) {
+            tr.record(|| Step::change(id, c, slot.as_deref(), Some(&new)));
+            *slot = Some(new);
+        }
+    }
+}
+
+/// Canonicalizes `u` in place with the query `encoding` (already resolved to
+/// an ASCII-compatible one) in `mode`. On failure `u` is marked invalid and
+/// the failure says which step failed.
+pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, mode: Mode, tr: &mut T) -> Result<(), Failure> {
+    let invalid = |u: &mut ParsedUrl, step: StepId, reason: String| {
+        u.invalid = true;
+        Err(Failure { step, reason })
+    };
+    // First step: an invalid URL stays invalid.
+    if u.invalid {
+        tr.record(|| Step::new(StepId::CanonInvalid).fail());
+        let reason = if u.scheme.is_none() {
+            "the URL has no scheme and there is no base to resolve it against".to_owned()
+        } else {
+            "the URL could not be resolved against the base".to_owned()
+        };
+        return invalid(u, StepId::CanonInvalid, reason);
+    }
+
+    // Scheme
+    if let Some(scheme) = &u.scheme
+        && scheme.bytes().any(|b| b.is_ascii_uppercase())
+    {
+        let lower = scheme.to_ascii_lowercase();
+        update(u, Component::Scheme, Some(lower), StepId::CanonScheme, tr);
+    }
+    let scheme = u.scheme.clone().unwrap_or_default();
+    let is_file = scheme == "file";
+
+    // User-info
+    if u.user.is_some() || u.password.is_some() {
+        if u.password.as_deref() == Some("") {
+            tr.record(|| Step::change(StepId::CanonEmptyPassword, Component::Password, Some(""), None));
+            u.password = None;
+        }
+        if u.user.as_deref() == Some("") && u.password.is_none() {
+            tr.record(|| Step::change(StepId::CanonEmptyUser, Component::User, Some(""), None));
+            u.user = None;
+        }
+        for c in [Component::User, Component::Password] {
+            if let Some(v) = u.get(c) {
+                let encoded = changed(encode_utf8(v, USERINFO_ENCODE, HexCase::Upper));
+                update(u, c, encoded, StepId::CanonUserEncode, tr);
+            }
+        }
+    }
+
+    // HOSTPATH
+    for pass in 0..MAX_HOSTPATH_PASSES {
+        let original_host = u.host.clone();
+        let original_path = u.path.clone();
+        if is_file {
+            file_host_path(u, tr);
+        }
+        // Host
+        if let Some(host) = u.host.as_deref() {
+            match canonicalize_host(host, Some(&scheme), mode, tr) {
+                Ok(h) => {
+                    if h != host {
+                        tr.record(|| Step::change(StepId::CanonHost, Component::Host, Some(host), Some(&h)));
+                        u.host = Some(h);
+                    }
+                }
+                Err(f) => return invalid(u, f.step, f.reason),
+            }
+        }
+        // Port
+        if let Some(port) = u.port.as_deref() {
+            if port.is_empty() {
+                tr.record(|| Step::change(StepId::CanonPortEmpty, Component::Port, Some(""), None));
+                u.port = None;
+            } else if port.bytes().all(|b| b.is_ascii_digit()) {
+                // Leading zeros are dropped first so that any length of digits
+                // reads without overflow.
+                let digits = port.trim_start_matches('0');
+                let p: Option<u32> = if digits.len() > 5 { None } else { Some(digits.parse().unwrap_or(0)) };
+                match (p, default_port(&scheme)) {
+                    (Some(p), Some(d)) if p == d => {
+                        tr.record(|| {
+                            Step::change(StepId::CanonPortDefault, Component::Port, Some(port), None)
+                                .decide(format!("{p} is the default port of {scheme}"))
+                        });
+                        u.port = None;
+                    }
+                    (Some(p), default) if p <= 65535 => {
+                        let shortest = p.to_string();
+                        if default.is_none() {
+                            tr.record(|| {
+                                Step::new(StepId::CanonPortNumber)
+                                    .about(Component::Port)
+                                    .decide(format!("no default port for the scheme {scheme:?}"))
+                            });
+                        }
+                        if shortest != port {
+                            update(u, Component::Port, Some(shortest), StepId::CanonPortNumber, tr);
+                        }
+                    }
+                    _ => {
+                        tr.record(|| Step::new(StepId::CanonPortInvalid).about(Component::Port).fail());
+                        return invalid(u, StepId::CanonPortInvalid, format!("the port {port:?} is larger than 65535"));
+                    }
+                }
+            } else {
+                tr.record(|| Step::new(StepId::CanonPortInvalid).about(Component::Port).fail());
+                return invalid(u, StepId::CanonPortInvalid, format!("the port {port:?} is not a number"));
+            }
+        }
+        // Path
+        if u.hierarchical {
+            match u.path.as_deref() {
+                None | Some("") => update(u, Component::Path, Some("/".to_owned()), StepId::CanonPathSlash, tr),
+                Some(p) if !p.starts_with('/') => {
+                    let slashed = format!("/{p}");
+                    update(u, Component::Path, Some(slashed), StepId::CanonPathSlash, tr);
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(path) = u.path.as_deref() {
+            if u.hierarchical || scheme == "mailto" {
+                let decoded = changed(decode_ascii_where(path, |b| UNRESERVED.contains(b)));
+                update(u, Component::Path, decoded, StepId::CanonPathDecode, tr);
+                let path = u.path.as_deref().unwrap_or("");
+                let encoded = changed(encode_utf8(path, PATH_ENCODE, HexCase::Upper));
+                update(u, Component::Path, encoded, StepId::CanonPathEncode, tr);
+            } else {
+                let encoded = changed(encode_utf8(path, OPAQUE_PATH_ENCODE, HexCase::Upper));
+                update(u, Component::Path, encoded, StepId::CanonOpaquePathEncode, tr);
+            }
+        }
+        // Go to HOSTPATH while a file URL's host or path still changes.
+        if is_file && (u.host != original_host || u.path != original_path) && pass + 1 < MAX_HOSTPATH_PASSES {
+            tr.record(|| Step::new(StepId::CanonFileRerun).decide("the host or path changed: run HOSTPATH again"));
+            continue;
+        }
+        break;
+    }
+
+    // The "/." prefix of non-hierarchical schemes.
+    if is_non_hierarchical_scheme(&scheme)
+        && let Some(path) = u.path.as_deref()
+        && path.starts_with("//")
+    {
+        let only_empty_host = u.host.as_deref() == Some("") && u.user.is_none() && u.password.is_none() && u.port.is_none();
+        if !u.has_authority() || only_empty_host {
+            let prefixed = format!("/.{path}");
+            update(u, Component::Path, Some(prefixed), StepId::CanonDotPrefix, tr);
+        }
+    }
+
+    // Query
+    if let Some(query) = u.query.as_deref() {
+        let query_encoding = if u.hierarchical { encoding } else { UTF_8 };
+        if query_encoding != UTF_8 {
+            tr.record(|| {
+                Step::new(StepId::CanonQueryEncoding)
+                    .about(Component::Query)
+                    .decide(format!("the query is encoded in {}", query_encoding.name()))
+            });
+        }
+        let encoded = changed(encode_in(query, query_encoding, QUERY_KEEP.complement()));
+        update(u, Component::Query, encoded, StepId::CanonQueryEncode, tr);
+    }
+
+    // Fragment
+    if let Some(fragment) = u.fragment.as_deref() {
+        if fragment.chars().any(|c| ('\u{80}'..='\u{9F}').contains(&c)) {
+            let mut out = String::with_capacity(fragment.len() + 8);
+            for c in fragment.chars() {
+                if ('\u{80}'..='\u{9F}').contains(&c) {
+                    let mut buf = [0u8; 4];
+                    for &b in c.encode_utf8(&mut buf).as_bytes() {
+                        super::percent::push_percent(&mut out, b, HexCase::Upper);
+                    }
+                } else {
+                    out.push(c);
+                }
+            }
+            update(u, Component::Fragment, Some(out), StepId::CanonFragmentC1, tr);
+        }
+        let fragment = u.fragment.as_deref().unwrap_or("");
+        let encoded = changed(encode_utf8(fragment, FRAGMENT_ENCODE, HexCase::Upper));
+        update(u, Component::Fragment, encoded, StepId::CanonFragmentEncode, tr);
+    }
+    Ok(())
+}
+
+/// The `file` rules at the top of HOSTPATH: drive hosts, `localhost`, UNC
+/// paths, drive paths.
+fn file_host_path<T: Tracer>(u: &mut ParsedUrl, tr: &mut T) {
+    if let Some(host) = u.host.as_deref().filter(|h| is_drive_spec(h)) {
+        // The host is a drive specification.
+        let original_path = u.path.as_deref();
+        let slash = if original_path.is_none_or(|p| !starts_with_slash(p)) { "/" } else { "" };
+        let path = format!("/{host}{slash}{}", original_path.unwrap_or(""));
+        tr.record(|| {
+            Step::change(StepId::CanonFileHostDrive, Component::Path, u.path.as_deref(), Some(&path))
+                .decide(format!("the host {host:?} is a drive letter"))
+        });
+        tr.record(|| Step::change(StepId::CanonFileHostDrive, Component::Host, Some(host), Some("")));
+        u.path = Some(path);
+        u.host = Some(String::new());
+        return;
+    }
+    if u.host.is_none() || u.host.as_deref() == Some("localhost") {
+        tr.record(|| Step::change(StepId::CanonFileLocalhost, Component::Host, u.host.as_deref(), Some("")));
+        u.host = Some(String::new());
+    }
+    let Some(path) = u.path.as_deref() else { return };
+    if u.host.as_deref() == Some("") && leading_slashes(path) >= 3 {
+        let rest = path.trim_start_matches(['/', '\\']);
+        let host_len = rest.bytes().take_while(|&b| !is_slash(b)).count();
+        let (host, new_path) = (rest[..host_len].to_owned(), rest[host_len..].to_owned());
+        tr.record(|| Step::change(StepId::CanonFileUncPath, Component::Host, Some(""), Some(&host)));
+        tr.record(|| Step::change(StepId::CanonFileUncPath, Component::Path, Some(path), Some(&new_path)));
+        u.host = Some(host);
+        u.path = Some(new_path);
+    }
+    let path = u.path.as_deref().unwrap_or("");
+    if let Some((_, end)) = leading_drive_segment(path, true) {
+        // The letter, percent-decoded, then ":/"; a following slash is replaced too.
+        let drive = &path[..end];
+        let letter = decode_to_bytes(drive.trim_start_matches(['/', '\\'])).first().copied().unwrap_or(b'c');
+        let after = if path[end..].starts_with(['/', '\\']) { &path[end + 1..] } else { &path[end..] };
+        let new_path = format!("/{}:/{after}", char::from(letter));
+        if new_path != path {
+            tr.record(|| Step::change(StepId::CanonFileDrivePath, Component::Path, Some(path), Some(&new_path)));
+            u.path = Some(new_path);
+        }
+        if u.host.as_deref() == Some("%3F") {
+            tr.record(|| Step::change(StepId::CanonFileHost3F, Component::Host, Some("%3F"), Some("")));
+            u.host = Some(String::new());
+        }
+    }
+}
+

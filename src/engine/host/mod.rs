@@ -1,0 +1,446 @@
+//! The *CanonicalizeHost algorithm* ("Domain name canonicalization"): from a
+//! host as written to its canonical form, or "fail".
+//!
+//! The steps are numbered as in the spec and marked with the modes they apply
+//! to. The parts live beside this file: [`nameprep`], [`ipv4`], [`ipv6`] and
+//! Gecko's IDN tables in [`gecko_idn`].
+//!
+//! Whatever fails returns the *fallback* (step 3–4): "fail" in THIS, CHROME
+//! and IE, the lowercased input in GECKO. [`HostFailure`] says which step
+//! failed and why.
+
+pub mod gecko_idn;
+pub mod ipv4;
+pub mod ipv6;
+pub mod nameprep;
+
+use std::borrow::Cow;
+
+use super::chars::{AsciiSet, is_label_separator};
+use super::model::{Component, Mode};
+use super::percent::{HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_utf8, has_escape, is_escape_at};
+use super::trace::{Step, StepId, Tracer};
+use nameprep::{is_prohibited, nameprep};
+
+/// Why a host failed, and at which step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostFailure {
+    pub step: StepId,
+    pub reason: String,
+}
+
+/// Step 30, THIS: the octets percent-encoded in hosts (plus `@` outside
+/// `file`).
+const THIS_ENCODE: AsciiSet = AsciiSet::C0.add_all(b" !\"#$%&'()*,/;<=>?\\^`{|}").add(0x7F);
+/// Step 30, IE (with lowercase hex digits).
+const IE_ENCODE: AsciiSet = AsciiSet::C0.add_all(b" \"<>\\^`{|}").add(0x7F);
+/// Steps 14 and 30, CHROME.
+const CHROME_ENCODE: AsciiSet = AsciiSet::EMPTY.add_all(b" !\"#$&'()*,<=>@^`{|}");
+/// Step 28: characters that make the host fail, per mode.
+const THIS_FORBIDDEN: AsciiSet = AsciiSet::EMPTY.add_all(b"\0/%\\");
+const CHROME_FORBIDDEN: AsciiSet = AsciiSet::C0.add_all(b"%/:;?[\\]^~").add(0x7F);
+const IE_FORBIDDEN: AsciiSet = AsciiSet::EMPTY.add_all(b"\0/?\\");
+/// Step 7, IE: the escapes IE decodes.
+fn ie_decodes(b: u8) -> bool {
+    matches!(b, 0x00..=0x20 | 0x22 | 0x2D..=0x39 | 0x3C | 0x3E | 0x3F | 0x41..=0x5A | 0x5C | 0x5E..=0x7F)
+}
+
+/// One run of CanonicalizeHost: the mode, the scheme and the fallback.
+struct Run<'t, T> {
+    mode: Mode,
+    is_file: bool,
+    fallback: Option<String>,
+    tr: &'t mut T,
+}
+
+impl<T: Tracer> Run<'_, T> {
+    /// Returns the fallback, recording the step that failed.
+    fn fail(&mut self, step: StepId, reason: impl Into<String>) -> Result<String, HostFailure> {
+        let reason = reason.into();
+        let fallback = self.fallback.clone();
+        self.tr.record(|| {
+            let s = Step::new(step).about(Component::Host).decide(reason.clone());
+            match &fallback {
+                Some(f) => s.decide(format!("{reason}; Gecko falls back to {f:?}")),
+                None => s.fail(),
+            }
+        });
+        match &self.fallback {
+            Some(f) => Ok(f.clone()),
+            None => Err(HostFailure { step, reason }),
+        }
+    }
+
+    /// Records a change of the host string made by `step`.
+    fn changed(&mut self, step: StepId, before: &str, after: &str, marked: bool) {
+        let mode = self.mode;
+        self.tr.record(|| {
+            let s = Step::change(step, Component::Host, Some(before), Some(after));
+            if marked { s.in_mode(mode) } else { s }
+        });
+    }
+
+    fn is(&self, modes: &[Mode]) -> bool {
+        modes.contains(&self.mode)
+    }
+}
+
+/// Runs CanonicalizeHost on `host` (of a URL whose scheme is `scheme`).
+pub fn canonicalize_host<T: Tracer>(host: &str, scheme: Option<&str>, mode: Mode, tr: &mut T) -> Result<String, HostFailure> {
+    use Mode::{Chrome, Gecko, Ie, This};
+    let is_file = scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"));
+    // Step 2 (preprocessing already removed these; kept for direct callers).
+    let mut s: String = host.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
+    // Steps 3–4
+    let fallback = (mode == Gecko).then(|| s.to_ascii_lowercase());
+    if let Some(f) = &fallback {
+        tr.record(|| Step::new(StepId::HostFallback).in_mode(mode).decide(format!("fallback: {f:?}")));
+    }
+    let mut run = Run {
+        mode,
+        is_file,
+        fallback,
+        tr,
+    };
+
+    // Step 5
+    if mode == This && (s.starts_with("%5B") || s.starts_with("%5b")) {
+        return run.fail(StepId::HostBracketEscape, "the host starts with %5B");
+    }
+    // Step 6
+    if run.is(&[This, Chrome]) && has_escape(&s) {
+        let decoded = String::from_utf8_lossy(&decode_to_bytes(&s)).into_owned();
+        run.changed(StepId::HostDecode, &s, &decoded, false);
+        s = decoded;
+    }
+    // Step 7
+    if mode == Ie
+        && let Cow::Owned(decoded) = decode_ascii_where(&s, ie_decodes)
+    {
+        run.changed(StepId::HostIeDecode, &s, &decoded, true);
+        s = decoded;
+    }
+    // Steps 8–9
+    let mut has_root_dot = false;
+    let mut need_punycode = !s.is_ascii();
+    // Step 10
+    if run.is(&[Chrome, Ie])
+        && let Some(last) = s.chars().next_back()
+        && is_label_separator(last)
+    {
+        has_root_dot = true;
+        let trimmed = s[..s.len() - last.len_utf8()].to_owned();
+        run.changed(StepId::HostRootDotEarly, &s, &trimmed, true);
+        s = trimmed;
+    }
+    // Step 11
+    if run.is(&[This, Gecko, Ie]) {
+        match nameprep(&s, mode, false, run.tr) {
+            Ok(Cow::Borrowed(_)) => {}
+            Ok(Cow::Owned(prepped)) => {
+                run.changed(StepId::HostNameprep, &s, &prepped, false);
+                s = prepped;
+            }
+            Err(e) => return run.fail(StepId::HostNameprep, e.describe()),
+        }
+    }
+    // Step 12
+    if mode == Chrome && s.contains('%') {
+        return run.fail(StepId::HostChromePercent, "the host holds '%'");
+    }
+    // Step 13
+    if mode == Gecko && s.contains(['\0', ' ']) {
+        let fallback = run.fallback.clone().unwrap_or_default();
+        if fallback.contains(['\0', ' ']) {
+            run.fallback = None;
+            return run.fail(StepId::HostGeckoNulSpace, "NUL or space in the host as written");
+        }
+        if fallback.chars().any(is_prohibited) {
+            return run.fail(StepId::HostGeckoNulSpace, "NUL or space, and a prohibited character as written");
+        }
+    }
+    // Step 14
+    if mode == Chrome
+        && let Cow::Owned(encoded) = encode_utf8(&s, OctetSet { ascii: CHROME_ENCODE, non_ascii: false }, HexCase::Upper)
+    {
+        run.changed(StepId::HostChromeEncode, &s, &encoded, true);
+        s = encoded;
+    }
+    // Step 15
+    if !s.is_ascii() && s.chars().any(|c| c != '.' && is_label_separator(c)) {
+        let replaced: String = s.chars().map(|c| if is_label_separator(c) { '.' } else { c }).collect();
+        run.changed(StepId::HostSeparators, &s, &replaced, false);
+        s = replaced;
+    }
+    // Step 16
+    if mode == This && s.ends_with('.') {
+        has_root_dot = true;
+        s.pop();
+    }
+    // Steps 17–22 only change anything when IDN processing is needed.
+    if mode == Ie && s.split('.').any(|l| l.starts_with("xn--")) {
+        // Step 18
+        run.tr.record(|| Step::new(StepId::HostIeXn).in_mode(mode).decide("a label starts with xn--"));
+        need_punycode = true;
+    }
+    if need_punycode {
+        let labels = idn_labels(&s, &mut run)?;
+        let labels = match labels {
+            Ok(l) => l,
+            Err(fallback) => return Ok(fallback),
+        };
+        run.changed(StepId::HostJoin, &s, &labels, false);
+        s = labels;
+    }
+    if has_root_dot {
+        // Step 22
+        s.push('.');
+    }
+    // Step 23
+    if mode == Chrome && has_escape(&s) {
+        let bytes = decode_to_bytes(&s);
+        let latin1: String = bytes.iter().map(|&b| char::from(b)).collect();
+        run.changed(StepId::HostChromeUnescape, &s, &latin1, true);
+        s = latin1;
+    }
+    // Step 24
+    if mode == Chrome && s.bytes().any(|b| b.is_ascii_uppercase()) {
+        let lower = s.to_ascii_lowercase();
+        run.changed(StepId::HostChromeUnescape, &s, &lower, true);
+        s = lower;
+    }
+    // Step 25
+    if s.len() >= 2 && s.starts_with('[') && s.ends_with(']') {
+        if let Some(v6) = ipv6::canonicalize_ipv6(&s[1..s.len() - 1]) {
+            let out = format!("[{v6}]");
+            run.changed(StepId::HostIpv6, &s, &out, false);
+            return Ok(out);
+        }
+    }
+    // Step 26
+    if mode == This && !run.is_file && s.contains(':') {
+        return run.fail(StepId::HostColon, "a ':' outside an IPv6 literal");
+    }
+    // Step 27
+    if let Some(v4) = ipv4::canonicalize_ipv4(&s) {
+        run.changed(StepId::HostIpv4, &s, &v4, false);
+        return Ok(v4);
+    }
+    // Step 28
+    let forbidden = match mode {
+        This => THIS_FORBIDDEN,
+        Chrome => CHROME_FORBIDDEN,
+        Ie => IE_FORBIDDEN,
+        Gecko => AsciiSet::EMPTY,
+    };
+    if let Some(b) = s.bytes().find(|&b| forbidden.contains(b)) {
+        return run.fail(StepId::HostForbidden, format!("the host holds {:?}", char::from(b)));
+    }
+    // Step 29
+    if mode == Ie {
+        let b = s.as_bytes();
+        let bad = (0..b.len()).any(|i| b[i] == b'%' && (!is_escape_at(b, i) || &b[i + 1..i + 3] == b"00"));
+        if bad {
+            return run.fail(StepId::HostIeBadEscape, "%00, or a % without two hex digits");
+        }
+    }
+    // Step 30
+    let (ascii, case) = match mode {
+        This if run.is_file => (THIS_ENCODE, HexCase::Upper),
+        This => (THIS_ENCODE.add(b'@'), HexCase::Upper),
+        Ie => (IE_ENCODE, HexCase::Lower),
+        Chrome => (CHROME_ENCODE, HexCase::Upper),
+        Gecko => (AsciiSet::EMPTY, HexCase::Upper),
+    };
+    if let Cow::Owned(encoded) = encode_utf8(&s, OctetSet { ascii, non_ascii: false }, case) {
+        run.changed(StepId::HostEncode, &s, &encoded, mode != This);
+        s = encoded;
+    }
+    Ok(s)
+}
+
+/// Steps 17–21: the labels, each through the IDN steps of its mode, joined
+/// again. `Ok(Err(fallback))` is a failure that returns Gecko's fallback.
+fn idn_labels<T: Tracer>(s: &str, run: &mut Run<'_, T>) -> Result<Result<String, String>, HostFailure> {
+    use Mode::{Chrome, Gecko, Ie, This};
+    let mode = run.mode;
+    macro_rules! fail {
+        ($step:expr, $why:expr) => {
+            return run.fail($step, $why).map(Err)
+        };
+    }
+    // Step 20.1
+    let mut idn_enabled = false;
+    if mode == Gecko {
+        let last = s.split('.').rev().find(|l| !l.is_empty()).unwrap_or("");
+        let tld: Cow<'_, str> = if last.is_ascii() {
+            Cow::Borrowed(last)
+        } else {
+            match idna::punycode::encode_str(last) {
+                Some(p) => Cow::Owned(format!("xn--{p}")),
+                None => Cow::Borrowed(""),
+            }
+        };
+        idn_enabled = gecko_idn::is_idn_enabled_tld(&tld) && !s.chars().any(gecko_idn::is_blacklisted);
+        run.tr.record(|| {
+            Step::new(StepId::HostGeckoTld)
+                .in_mode(mode)
+                .decide(format!("TLD {tld:?}: Unicode is {}", if idn_enabled { "shown" } else { "not shown" }))
+        });
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for (i, label) in s.split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        if mode == Ie {
+            match ie_round_trip(label, run)? {
+                Ok(l) => out.push_str(&l),
+                Err(f) => return Ok(Err(f)),
+            }
+            continue;
+        }
+        // Step 20.2.1.1: THIS and GECKO only need the bidi check here.
+        let label: Cow<'_, str> = if mode == Chrome {
+            match nameprep(label, mode, true, run.tr) {
+                Ok(l) => l,
+                Err(e) => fail!(StepId::HostLabelBidi, e.describe()),
+            }
+        } else if nameprep::bidi_ok(label) {
+            Cow::Borrowed(label)
+        } else {
+            fail!(StepId::HostLabelBidi, format!("label {label:?} breaks the bidi rules"))
+        };
+        if !label.is_ascii() {
+            // Step 20.2.1.2
+            if idn_enabled {
+                out.push_str(&label);
+                continue;
+            }
+            if matches!(mode, This | Chrome) && label.starts_with("xn--") {
+                fail!(StepId::HostPunycode, "a label starts with xn-- but is not ASCII");
+            }
+            let Some(encoded) = idna::punycode::encode_str(&label) else {
+                fail!(StepId::HostPunycode, "Punycode cannot encode the label");
+            };
+            if encoded.len() + 4 > 63 {
+                fail!(StepId::HostPunycode, "the encoded label is longer than 63 characters");
+            }
+            let ace = format!("xn--{encoded}");
+            run.tr.record(|| {
+                Step::change(StepId::HostPunycode, Component::Host, Some(&label), Some(&ace)).decide("Punycode label")
+            });
+            out.push_str(&ace);
+        } else {
+            // Step 20.2.1.3
+            let mut label = label;
+            if mode == Gecko && label.len() > 62 {
+                label = Cow::Owned(label[..62].to_owned());
+            }
+            if matches!(mode, This | Chrome) && label.is_empty() {
+                fail!(StepId::HostAsciiLabel, "an empty label");
+            }
+            if label.len() > 63 {
+                fail!(StepId::HostAsciiLabel, "a label longer than 63 characters");
+            }
+            out.push_str(&label);
+        }
+    }
+    Ok(Ok(out))
+}
+
+/// Step 20.2.2 (IE): the modified ToUnicode round trip of one label.
+fn ie_round_trip<T: Tracer>(label: &str, run: &mut Run<'_, T>) -> Result<Result<String, String>, HostFailure> {
+    macro_rules! fail {
+        ($why:expr) => {
+            return run.fail(StepId::HostIeRoundTrip, $why).map(Err)
+        };
+    }
+    // Step 20.2.2.1
+    let p_label = if label.is_ascii() {
+        label.to_owned()
+    } else {
+        match idna::punycode::encode_str(label) {
+            Some(p) => format!("xn--{p}"),
+            None => fail!("Punycode cannot encode the label"),
+        }
+    };
+    // Step 20.2.2.3
+    let unicode = match p_label.strip_prefix("xn--") {
+        Some(rest) => match idna::punycode::decode_to_string(rest) {
+            Some(u) => u,
+            None => fail!("the xn-- label is not valid Punycode"),
+        },
+        None => p_label.clone(),
+    };
+    // Step 20.2.2.4
+    let a_label = match to_ascii_std3(&unicode, run.tr) {
+        Some(a) => a,
+        None => fail!("ToASCII fails on the label"),
+    };
+    // Step 20.2.2.5
+    if a_label != p_label {
+        fail!(format!("ToASCII gives {a_label:?}, not {p_label:?}"));
+    }
+    // Step 20.2.2.6
+    if unicode.contains('\u{3002}') {
+        fail!("the label holds U+3002");
+    }
+    run.tr.record(|| {
+        Step::change(StepId::HostIeRoundTrip, Component::Host, Some(label), Some(&unicode)).in_mode(Mode::Ie)
+    });
+    Ok(Ok(unicode))
+}
+
+/// RFC 3490 ToASCII with UseSTD3ASCIIRules and without AllowUnassigned, using
+/// this spec's Nameprep in IE mode.
+fn to_ascii_std3<T: Tracer>(label: &str, tr: &mut T) -> Option<String> {
+    let mut l = Cow::Borrowed(label);
+    if !label.is_ascii() {
+        if label.chars().any(stringprep::tables::unassigned_code_point) {
+            return None;
+        }
+        l = Cow::Owned(nameprep(label, Mode::Ie, true, tr).ok()?.into_owned());
+    }
+    let ldh = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80;
+    if !l.bytes().all(ldh) || l.starts_with('-') || l.ends_with('-') {
+        return None;
+    }
+    let out = if l.is_ascii() {
+        l.into_owned()
+    } else {
+        if l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--") {
+            return None;
+        }
+        format!("xn--{}", idna::punycode::encode_str(&l)?)
+    };
+    (1..=63).contains(&out.len()).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::trace::NoTrace;
+
+    fn h(s: &str, mode: Mode) -> Option<String> {
+        canonicalize_host(s, Some("http"), mode, &mut NoTrace).ok()
+    }
+
+    #[test]
+    fn this_mode() {
+        assert_eq!(h("LocalHost%2a", Mode::This).as_deref(), Some("localhost%2A"));
+        assert_eq!(h("b\u{FC}cher.de", Mode::This).as_deref(), Some("xn--bcher-kva.de"));
+        assert_eq!(h("%E4%B8%80.com", Mode::This).as_deref(), Some("xn--4gq.com"));
+        assert_eq!(h("0x7f.1", Mode::This).as_deref(), Some("127.0.0.1"));
+        assert_eq!(h("[0:0::1]", Mode::This).as_deref(), Some("[::1]"));
+        assert_eq!(h("a:b", Mode::This), None);
+        assert_eq!(h("%5B::1]", Mode::This), None);
+        assert_eq!(h("a%25b", Mode::This), None);
+        assert_eq!(h("example.com.", Mode::This).as_deref(), Some("example.com."));
+        assert_eq!(h("a@b", Mode::This).as_deref(), Some("a%40b"));
+        assert_eq!(
+            canonicalize_host("a@b", Some("file"), Mode::This, &mut NoTrace).ok().as_deref(),
+            Some("a@b")
+        );
+    }
+}

@@ -1,0 +1,201 @@
+//! The spec's modified *Nameprep algorithm* ("The Nameprep algorithm"
+//! section): RFC 3491 Nameprep with browser-marked variations, returning a
+//! string or "fail".
+//!
+//! The tables are RFC 3454's, from the `stringprep` crate (A.1 unassigned,
+//! B.1/B.2 mapping, C.x prohibited). NFKC comes from `unicode-normalization`
+//! and bidi classes from `unicode-bidi`, both at their current Unicode
+//! version. The spec asks CHROME, GECKO and IE for the NFKC (and IE/GECKO for
+//! the bidi classes) of Unicode 3.2 or 4.0; no maintained crate carries those
+//! old tables, so every mode uses the current ones, and the cases where that
+//! matters are listed in the expected-failures file.
+
+use std::borrow::Cow;
+
+use stringprep::tables;
+use unicode_bidi::{BidiClass, bidi_class};
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::{canonical_combining_class, compose};
+
+use crate::engine::model::Mode;
+use crate::engine::trace::{Step, StepId, Tracer};
+
+/// Why Nameprep failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameprepError {
+    /// GECKO, step 2: U+0340 or U+0341.
+    ToneMark(char),
+    /// Step 10: a prohibited character.
+    Prohibited(char),
+    /// Step 11: the bidi rules of RFC 3454 section 6.
+    Bidi,
+}
+
+impl NameprepError {
+    /// A short description for the trace and error messages.
+    pub fn describe(self) -> String {
+        match self {
+            NameprepError::ToneMark(c) => format!("U+{:04X} is refused by Gecko", u32::from(c)),
+            NameprepError::Prohibited(c) => format!("U+{:04X} is prohibited in host names", u32::from(c)),
+            NameprepError::Bidi => "right-to-left text breaks the bidi rules".to_owned(),
+        }
+    }
+}
+
+/// Nameprep step 3: the Map step (B.1 removed, B.2 case-folded).
+fn map(s: &str) -> String {
+    s.chars()
+        .filter(|&c| !tables::commonly_mapped_to_nothing(c))
+        .flat_map(tables::case_fold_for_nfkc)
+        .collect()
+}
+
+/// Nameprep step 10: the characters RFC 3491 prohibits (C.1.2, C.2.2, C.3,
+/// C.4, C.5, C.6, C.7, C.8, C.9).
+pub fn is_prohibited(c: char) -> bool {
+    tables::non_ascii_space_character(c)
+        || tables::non_ascii_control_character(c)
+        || tables::private_use(c)
+        || tables::non_character_code_point(c)
+        || tables::surrogate_code(c)
+        || tables::inappropriate_for_plain_text(c)
+        || tables::inappropriate_for_canonical_representation(c)
+        || tables::change_display_properties_or_deprecated(c)
+        || tables::tagging_character(c)
+}
+
+fn is_rand_al(c: char) -> bool {
+    matches!(bidi_class(c), BidiClass::R | BidiClass::AL)
+}
+
+/// Nameprep step 11: RFC 3454 section 6. (C.8 is already refused by step 10.)
+pub fn bidi_ok(s: &str) -> bool {
+    if s.is_ascii() || !s.chars().any(is_rand_al) {
+        return true;
+    }
+    let no_l = !s.chars().any(|c| bidi_class(c) == BidiClass::L);
+    let first = s.chars().next().is_some_and(is_rand_al);
+    let last = s.chars().next_back().is_some_and(is_rand_al);
+    no_l && first && last
+}
+
+/// GECKO, step 4: a starter, one or more combining marks, then a character
+/// of combining class 0 that composes with the starter. Gecko's NFKC, older
+/// than Corrigendum 5, composed across the marks; swapping the last mark and
+/// that character makes the current NFKC do the same.
+fn swap_corrigendum5(s: &str) -> Cow<'_, str> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = chars.clone();
+    let mut changed = false;
+    for j in 2..chars.len() {
+        let y = chars[j];
+        if canonical_combining_class(y) != 0 || canonical_combining_class(chars[j - 1]) == 0 {
+            continue;
+        }
+        // Walk back over the marks to the starter.
+        let mut i = j - 1;
+        while i > 0 && canonical_combining_class(chars[i]) != 0 {
+            i -= 1;
+        }
+        if canonical_combining_class(chars[i]) == 0 && compose(chars[i], y).is_some() {
+            out.swap(j - 1, j);
+            changed = true;
+        }
+    }
+    if changed {
+        Cow::Owned(out.into_iter().collect())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// Runs Nameprep on `s` in `mode`, with or without the bidi step.
+pub fn nameprep<'a, T: Tracer>(s: &'a str, mode: Mode, bidi: bool, tr: &mut T) -> Result<Cow<'a, str>, NameprepError> {
+    // ASCII fast path: mapping only lowercases, NFKC changes nothing, nothing
+    // ASCII is prohibited (C.1.1 and C.2.1 are not in Nameprep's list), and no
+    // ASCII character is right-to-left.
+    if s.is_ascii() {
+        if !s.bytes().any(|b| b.is_ascii_uppercase()) {
+            return Ok(Cow::Borrowed(s));
+        }
+        let lower = s.to_ascii_lowercase();
+        tr.record(|| Step::new(StepId::NameprepMap).decide(format!("{s:?} → {lower:?}")));
+        return Ok(Cow::Owned(lower));
+    }
+    // Step 2
+    if mode == Mode::Gecko
+        && let Some(c) = s.chars().find(|&c| c == '\u{340}' || c == '\u{341}')
+    {
+        tr.record(|| Step::new(StepId::NameprepGeckoToneMarks).in_mode(mode).fail());
+        return Err(NameprepError::ToneMark(c));
+    }
+    // Step 3
+    let mut t = map(s);
+    tr.record(|| Step::new(StepId::NameprepMap).decide(format!("{s:?} → {t:?}")));
+    // Step 4
+    if mode == Mode::Gecko
+        && let Cow::Owned(swapped) = swap_corrigendum5(&t)
+    {
+        tr.record(|| Step::new(StepId::NameprepCorrigendum5).in_mode(mode).decide(format!("→ {swapped:?}")));
+        t = swapped;
+    }
+    // Steps 5–6
+    let has_unassigned = matches!(mode, Mode::This | Mode::Gecko) && t.chars().any(tables::unassigned_code_point);
+    // Step 7
+    let mut n: String = t.nfkc().collect();
+    if n != t {
+        tr.record(|| Step::new(StepId::NameprepNfkc).decide(format!("{t:?} → {n:?}")));
+    }
+    // Steps 8–9. Interpretation: step 9 is skipped when step 8 did not run;
+    // NFKC of an NFKC string changes nothing, so the result is the same.
+    if has_unassigned {
+        let again: String = map(&n).nfkc().collect();
+        tr.record(|| {
+            Step::new(StepId::NameprepRemap).decide(format!("unassigned in Unicode 3.2: {n:?} → {again:?}"))
+        });
+        n = again;
+    }
+    // Step 10
+    if let Some(c) = n.chars().find(|&c| is_prohibited(c)) {
+        tr.record(|| {
+            Step::new(StepId::NameprepProhibit)
+                .decide(format!("U+{:04X} is prohibited", u32::from(c)))
+                .fail()
+        });
+        return Err(NameprepError::Prohibited(c));
+    }
+    // Step 11
+    if bidi && !bidi_ok(&n) {
+        tr.record(|| Step::new(StepId::NameprepBidi).fail());
+        return Err(NameprepError::Bidi);
+    }
+    Ok(Cow::Owned(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::trace::NoTrace;
+
+    fn np(s: &str, mode: Mode) -> Result<String, NameprepError> {
+        nameprep(s, mode, true, &mut NoTrace).map(Cow::into_owned)
+    }
+
+    #[test]
+    fn mapping_and_normalization() {
+        assert_eq!(np("ExAmple", Mode::This).unwrap(), "example");
+        assert_eq!(np("\u{FF21}b\u{AD}c", Mode::This).unwrap(), "abc");
+        assert_eq!(np("Stra\u{DF}e", Mode::This).unwrap(), "strasse");
+        assert_eq!(np("\u{2163}", Mode::This).unwrap(), "iv");
+    }
+
+    #[test]
+    fn prohibited_and_bidi() {
+        assert_eq!(np("a\u{3000}b", Mode::This), Err(NameprepError::Prohibited('\u{3000}')));
+        assert_eq!(np("\u{5D0}a\u{5D1}", Mode::This), Err(NameprepError::Bidi));
+        assert_eq!(np("\u{5D0}1", Mode::This), Err(NameprepError::Bidi));
+        assert!(np("\u{5D0}1\u{5D1}", Mode::This).is_ok());
+        assert!(nameprep("\u{5D0}a", Mode::This, false, &mut NoTrace).is_ok());
+        assert_eq!(np("a\u{341}", Mode::Gecko), Err(NameprepError::ToneMark('\u{341}')));
+    }
+}

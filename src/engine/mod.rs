@@ -1,0 +1,117 @@
+//! The URL engine: the algorithm of `url-parsing-resolution-canonicalization.txt`
+//! (Web::URL::Canonicalize, 2011–2012), in the spec's own mode and in the
+//! three browser modes its markers describe.
+//!
+//! | spec section | module |
+//! |---|---|
+//! | Character classes, drive specifications | [`chars`] |
+//! | Parsed URL, the markers | [`model`] |
+//! | Preprocessing | [`preprocess`] |
+//! | Parsing (UNC, drive, `file:`, `mailto:`, hierarchical, other) | [`parse`] |
+//! | Resolution, merge path, remove dot-segments | [`resolve`] |
+//! | Percent-encoding | [`percent`], [`encoding`] |
+//! | IPv4, IPv6, Nameprep, CanonicalizeHost | [`host`] |
+//! | Port numbers, Canonicalization | [`canonicalize`] |
+//! | Serialization | [`serialize`] |
+//! | (the step-by-step record) | [`trace`] |
+//!
+//! The usual entry point is [`canonicalize_url`]: parse the base, resolve the
+//! input against it, canonicalize, serialize.
+//!
+//! ```
+//! use url_inspector::engine::{canonicalize_url, Mode, QueryEncoding};
+//! let out = canonicalize_url("../d/./e?q=\u{e9}", Some("HTTP://Example.COM:80/a/b/c"), QueryEncoding::UTF8, Mode::This);
+//! assert_eq!(out.canon.as_deref(), Some("http://example.com/a/d/e?q=%C3%A9"));
+//! ```
+//!
+//! Every function takes a [`Tracer`]; [`NoTrace`] costs nothing and
+//! [`Trace`] records each step. The engine knows nothing of the GUI.
+
+pub mod canonicalize;
+pub mod chars;
+pub mod encoding;
+pub mod host;
+pub mod model;
+pub mod parse;
+pub mod percent;
+pub mod preprocess;
+pub mod resolve;
+pub mod serialize;
+pub mod trace;
+
+use serde::Serialize;
+
+pub use canonicalize::Failure;
+pub use encoding::QueryEncoding;
+pub use model::{Component, Mode, ParsedUrl};
+pub use trace::{NoTrace, Stage, Step, StepId, Trace, Tracer};
+
+/// How far to take an input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Until {
+    /// Parse the input only.
+    Parse,
+    /// Parse the base and resolve the input against it.
+    Resolve,
+    /// Resolve, canonicalize and serialize (the default).
+    #[default]
+    Canonicalize,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// The URL after the last stage run (invalid if any stage made it so).
+    pub url: ParsedUrl,
+    /// The serialization, when canonicalization ran and the URL is valid.
+    pub canon: Option<String>,
+    /// Why the URL is invalid, when it is.
+    pub failure: Option<Failure>,
+}
+
+/// Parses the base (absent or empty: the input is its own base), resolves
+/// `input` against it, canonicalizes with `encoding` in `mode`, serializes.
+pub fn canonicalize_url(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode) -> Outcome {
+    run(input, base, encoding, mode, Until::Canonicalize, &mut NoTrace)
+}
+
+/// [`canonicalize_url`] with every step recorded.
+pub fn canonicalize_url_traced(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode) -> (Outcome, Trace) {
+    let mut trace = Trace::default();
+    let out = run(input, base, encoding, mode, Until::Canonicalize, &mut trace);
+    (out, trace)
+}
+
+/// Runs the stages up to `until`, reporting every step to `tr`.
+pub fn run<T: Tracer>(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode, until: Until, tr: &mut T) -> Outcome {
+    if until == Until::Parse {
+        let url = parse::parse(input, tr);
+        return Outcome { url, canon: None, failure: None };
+    }
+    let mut url = match base.filter(|b| !b.is_empty()) {
+        Some(base) => {
+            let base = parse::parse(base, tr);
+            resolve::resolve(input, &base, tr)
+        }
+        None => {
+            // The input is its own base (as the reference implementation's
+            // tests do), so dot-segments are removed all the same.
+            let parsed = parse::parse(input, tr);
+            resolve::resolve_parsed(parsed.clone(), &parsed, tr)
+        }
+    };
+    if until == Until::Resolve {
+        let failure = url.invalid.then(|| Failure {
+            step: StepId::ResolveRelative,
+            reason: "the reference cannot be resolved against this base".to_owned(),
+        });
+        return Outcome { url, canon: None, failure };
+    }
+    let failure = canonicalize::canonicalize(&mut url, encoding.used, mode, tr).err();
+    let canon = serialize::serialize(&url);
+    if let Some(s) = &canon {
+        tr.record(|| Step::new(StepId::Serialize).decide(s.clone()));
+    }
+    Outcome { url, canon, failure }
+}

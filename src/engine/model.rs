@@ -1,0 +1,210 @@
+//! The parsed-URL model ("Parsed URL" section) and the browser-marker [`Mode`].
+//!
+//! Every component is an `Option<String>`: `None` is *absent*, `Some("")` is
+//! *empty*, and the spec tells them apart everywhere (`http://a/?` has an empty
+//! query, `http://a/` none). The two flags of the spec, *invalid* and
+//! *hierarchical*, are plain booleans.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Which steps of the spec's host algorithms apply: the spec's own choice
+/// (THIS) or the emulation of a browser of 2011 (the "browser markers").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// The spec's own steps (marker THIS). The default.
+    #[default]
+    This,
+    /// Chrome's behaviour (marker CHROME).
+    Chrome,
+    /// Gecko's (Firefox's) behaviour (marker GECKO).
+    Gecko,
+    /// Internet Explorer's behaviour (marker IE).
+    Ie,
+}
+
+impl Mode {
+    /// All four modes, THIS first.
+    pub const ALL: [Mode; 4] = [Mode::This, Mode::Chrome, Mode::Gecko, Mode::Ie];
+
+    /// The lowercase name used on the command line and in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::This => "this",
+            Mode::Chrome => "chrome",
+            Mode::Gecko => "gecko",
+            Mode::Ie => "ie",
+        }
+    }
+
+    /// The marker as the spec writes it.
+    pub const fn marker(self) -> &'static str {
+        match self {
+            Mode::This => "THIS",
+            Mode::Chrome => "CHROME",
+            Mode::Gecko => "GECKO",
+            Mode::Ie => "IE",
+        }
+    }
+
+    /// Parses a mode name, ignoring ASCII case.
+    pub fn from_name(name: &str) -> Option<Mode> {
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(name))
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.marker())
+    }
+}
+
+/// The components of a parsed URL, in serialization order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Component {
+    Scheme,
+    User,
+    Password,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+impl Component {
+    /// All components in serialization order.
+    pub const ALL: [Component; 8] = [
+        Component::Scheme,
+        Component::User,
+        Component::Password,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
+    /// The component's name as the suite and the JSON output write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Component::Scheme => "scheme",
+            Component::User => "user",
+            Component::Password => "password",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A parsed URL: components that may each be absent, plus the two flags.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParsedUrl {
+    pub scheme: Option<String>,
+    /// The authority text as written (user-info, host and port together).
+    /// Only resolution reads it: a scheme-relative `file` reference takes the
+    /// whole authority as its host.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub authority: Option<String>,
+    pub user: Option<String>,
+    pub password: Option<String>,
+    pub host: Option<String>,
+    pub port: Option<String>,
+    pub path: Option<String>,
+    pub query: Option<String>,
+    pub fragment: Option<String>,
+    /// Set when the URL has no scheme (a relative reference), cannot be
+    /// resolved, or fails canonicalization.
+    pub invalid: bool,
+    /// Set when the URL was split into authority, path, query and fragment.
+    pub hierarchical: bool,
+}
+
+impl ParsedUrl {
+    /// An invalid URL with no components.
+    pub fn invalid() -> ParsedUrl {
+        ParsedUrl {
+            invalid: true,
+            ..ParsedUrl::default()
+        }
+    }
+
+    /// The component `c`, borrowed.
+    pub fn get(&self, c: Component) -> Option<&str> {
+        match c {
+            Component::Scheme => self.scheme.as_deref(),
+            Component::User => self.user.as_deref(),
+            Component::Password => self.password.as_deref(),
+            Component::Host => self.host.as_deref(),
+            Component::Port => self.port.as_deref(),
+            Component::Path => self.path.as_deref(),
+            Component::Query => self.query.as_deref(),
+            Component::Fragment => self.fragment.as_deref(),
+        }
+    }
+
+    /// The component `c`, for changing it.
+    pub fn get_mut(&mut self, c: Component) -> &mut Option<String> {
+        match c {
+            Component::Scheme => &mut self.scheme,
+            Component::User => &mut self.user,
+            Component::Password => &mut self.password,
+            Component::Host => &mut self.host,
+            Component::Port => &mut self.port,
+            Component::Path => &mut self.path,
+            Component::Query => &mut self.query,
+            Component::Fragment => &mut self.fragment,
+        }
+    }
+
+    /// Whether the URL has an authority: any of user, password, host or port.
+    pub fn has_authority(&self) -> bool {
+        self.user.is_some() || self.password.is_some() || self.host.is_some() || self.port.is_some()
+    }
+
+    /// Removes the authority and all its parts.
+    pub fn clear_authority(&mut self) {
+        self.authority = None;
+        self.user = None;
+        self.password = None;
+        self.host = None;
+        self.port = None;
+    }
+
+    /// Copies the authority and all its parts from `other`.
+    pub fn copy_authority(&mut self, other: &ParsedUrl) {
+        self.authority.clone_from(&other.authority);
+        self.user.clone_from(&other.user);
+        self.password.clone_from(&other.password);
+        self.host.clone_from(&other.host);
+        self.port.clone_from(&other.port);
+    }
+
+    /// Whether the scheme is `name`, ignoring ASCII case.
+    pub fn scheme_is(&self, name: &str) -> bool {
+        self.scheme
+            .as_deref()
+            .is_some_and(|s| s.eq_ignore_ascii_case(name))
+    }
+
+    /// The present components with their values, in serialization order.
+    pub fn components(&self) -> impl Iterator<Item = (Component, &str)> {
+        Component::ALL
+            .into_iter()
+            .filter_map(|c| self.get(c).map(|v| (c, v)))
+    }
+}

@@ -1,0 +1,340 @@
+//! The *steps to resolve a URL* and the *steps to resolve a relative URL*
+//! ("Resolution" section), with merge path and remove dot-segments as the spec
+//! adapts RFC 3986 (slash characters, `%2E` as `.`).
+
+use std::borrow::Cow;
+
+use super::chars::{is_slash, leading_drive_segment, starts_with_slash};
+use super::model::{Component, ParsedUrl};
+use super::parse::parse_preprocessed;
+use super::percent::decode_ascii_where;
+use super::preprocess::preprocess;
+use super::trace::{Step, StepId, Tracer};
+
+/// Resolves the string `reference` against the parsed `base`.
+pub fn resolve<T: Tracer>(reference: &str, base: &ParsedUrl, tr: &mut T) -> ParsedUrl {
+    // Resolution, step 4
+    if base.invalid {
+        tr.record(|| Step::new(StepId::ResolveBaseInvalid).fail());
+        return ParsedUrl::invalid();
+    }
+    // Resolution, step 5
+    let s = preprocess(reference, tr);
+    // Resolution, step 6
+    if s.is_empty() {
+        tr.record(|| Step::new(StepId::ResolveEmpty).decide("the reference is empty"));
+        let mut url = base.clone();
+        url.fragment = None;
+        return url;
+    }
+    // Resolution, step 7
+    let parsed = parse_preprocessed(&s, tr);
+    resolve_parsed(parsed, base, tr)
+}
+
+/// Resolution steps 8–11, on a reference that is already parsed.
+pub fn resolve_parsed<T: Tracer>(mut url: ParsedUrl, base: &ParsedUrl, tr: &mut T) -> ParsedUrl {
+    if base.invalid {
+        tr.record(|| Step::new(StepId::ResolveBaseInvalid).fail());
+        return ParsedUrl::invalid();
+    }
+    // Resolution, step 8
+    if url.invalid {
+        tr.record(|| Step::new(StepId::ResolveRelative).decide("no scheme: relative to the base"));
+        resolve_relative(&mut url, base, tr);
+        return url;
+    }
+    // Resolution, step 9
+    let same_scheme = match (&url.scheme, &base.scheme) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => false,
+    };
+    if base.hierarchical && same_scheme {
+        // Step 9.1
+        let only_scheme = !url.has_authority()
+            && url.query.is_none()
+            && url.fragment.is_none()
+            && url.path.as_deref().is_none_or(str::is_empty);
+        if only_scheme {
+            tr.record(|| Step::new(StepId::ResolveSchemeOnly).decide("only the scheme of the base was given"));
+            let mut url = base.clone();
+            url.fragment = None;
+            return url;
+        }
+        // Step 9.2
+        tr.record(|| {
+            Step::new(StepId::ResolveSameScheme).decide("the same scheme as the hierarchical base: resolved as relative")
+        });
+        url.invalid = false;
+        resolve_relative(&mut url, base, tr);
+        return url;
+    }
+    // Resolution, step 10
+    if url.hierarchical && url.path.is_some() {
+        tr.record(|| Step::new(StepId::ResolveAbsolute).decide("an absolute hierarchical URL"));
+        let is_file = url.scheme_is("file");
+        clean_path(&mut url, is_file, tr);
+    } else {
+        tr.record(|| Step::new(StepId::ResolveOpaque).decide("an absolute URL taken as it is"));
+    }
+    url
+}
+
+/// Decodes `%2F`/`%5C` for `file` URLs, then removes dot-segments, recording
+/// both (steps 10.1–10.2, 2.2, 3.3–3.4).
+fn clean_path<T: Tracer>(url: &mut ParsedUrl, is_file: bool, tr: &mut T) {
+    let Some(path) = url.path.take() else { return };
+    let path = if is_file { decode_file_slashes(path, tr) } else { path };
+    url.path = Some(remove_dot_segments_traced(path, tr));
+}
+
+/// The spec's "percent-decode any %2F and %5C" of `file` paths.
+fn decode_file_slashes<T: Tracer>(path: String, tr: &mut T) -> String {
+    match decode_ascii_where(&path, |b| b == b'/' || b == b'\\') {
+        Cow::Borrowed(_) => path,
+        Cow::Owned(decoded) => {
+            tr.record(|| Step::change(StepId::FileDecodeSlashes, Component::Path, Some(&path), Some(&decoded)));
+            decoded
+        }
+    }
+}
+
+fn remove_dot_segments_traced<T: Tracer>(path: String, tr: &mut T) -> String {
+    match remove_dot_segments(&path) {
+        Cow::Borrowed(_) => path,
+        Cow::Owned(cleaned) => {
+            tr.record(|| Step::change(StepId::RemoveDots, Component::Path, Some(&path), Some(&cleaned)));
+            cleaned
+        }
+    }
+}
+
+/// The *steps to resolve a relative URL*: fills `url` (the parsed reference)
+/// from `base`.
+pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &mut T) {
+    // Step 1
+    if !base.hierarchical {
+        tr.record(|| Step::new(StepId::RelBaseOpaque).fail());
+        *url = ParsedUrl::invalid();
+        return;
+    }
+    url.invalid = false;
+    url.hierarchical = true;
+    let scheme_changes = url.scheme != base.scheme;
+    let old_scheme = url.scheme.take();
+    url.scheme.clone_from(&base.scheme);
+    if scheme_changes {
+        tr.record(|| {
+            Step::change(StepId::ParseComponent, Component::Scheme, old_scheme.as_deref(), url.scheme.as_deref())
+                .decide("the scheme comes from the base")
+        });
+    }
+    let is_file = url.scheme_is("file");
+
+    if url.has_authority() {
+        // Step 2
+        tr.record(|| Step::new(StepId::RelAuthority).decide("the reference has an authority"));
+        clean_path(url, is_file, tr);
+        // Step 2.3
+        if is_file {
+            let host = url.authority.clone().or_else(|| url.host.clone());
+            tr.record(|| {
+                Step::change(StepId::RelFileHost, Component::Host, url.host.as_deref(), host.as_deref())
+            });
+            url.user = None;
+            url.password = None;
+            url.port = None;
+            url.host = host;
+        }
+    } else if url.path.as_deref().is_some_and(starts_with_slash) {
+        // Step 3
+        tr.record(|| Step::new(StepId::RelAbsolutePath).decide("the path starts with a slash"));
+        url.copy_authority(base);
+        clean_path(url, is_file, tr);
+    } else if url.path.as_deref().is_none_or(str::is_empty) && url.query.is_some() {
+        // Step 4
+        tr.record(|| Step::new(StepId::RelQueryOnly).decide("no path, but a query"));
+        url.copy_authority(base);
+        url.path.clone_from(&base.path);
+    } else if url.path.as_deref().is_none_or(str::is_empty) && url.fragment.is_some() {
+        // Step 5
+        tr.record(|| Step::new(StepId::RelFragmentOnly).decide("only a fragment"));
+        url.copy_authority(base);
+        url.path.clone_from(&base.path);
+        url.query.clone_from(&base.query);
+    } else {
+        // Step 6
+        tr.record(|| Step::new(StepId::RelPath).decide("a relative path"));
+        url.copy_authority(base);
+        let mut r_path = url.path.take().unwrap_or_default();
+        let mut b_path = base.path.as_deref().unwrap_or("");
+        if is_file {
+            // Step 6.5.1
+            r_path = decode_file_slashes(r_path, tr);
+            // Step 6.5.2
+            if leading_drive_segment(&r_path, false).is_some() {
+                tr.record(|| Step::new(StepId::RelDrive).decide("the path starts with a drive letter"));
+                url.clear_authority();
+                b_path = "";
+            }
+        }
+        // Step 6.6
+        let merged = merge_paths(b_path, &r_path);
+        tr.record(|| Step::change(StepId::RelMerge, Component::Path, Some(&r_path), Some(&merged)));
+        // Steps 6.7–6.8
+        url.path = Some(remove_dot_segments_traced(merged, tr));
+    }
+}
+
+/// Merge path (RFC 3986 5.2.3) with slash characters: an empty base path
+/// gives `/` + the reference; otherwise the base up to its last slash
+/// character, then the reference.
+pub fn merge_paths(base_path: &str, reference: &str) -> String {
+    if base_path.is_empty() {
+        let mut out = String::with_capacity(reference.len() + 1);
+        out.push('/');
+        out.push_str(reference);
+        return out;
+    }
+    let keep = base_path.bytes().rposition(is_slash).map_or(0, |i| i + 1);
+    let mut out = String::with_capacity(keep + reference.len());
+    out.push_str(&base_path[..keep]);
+    out.push_str(reference);
+    out
+}
+
+/// Whether a segment is `.` or `..` (1 or 2), with `%2E` standing for `.`.
+fn dot_segment(seg: &str) -> u8 {
+    match seg.len() {
+        1 if seg == "." => 1,
+        2 if seg == ".." => 2,
+        3 if seg.eq_ignore_ascii_case("%2e") => 1,
+        4 if seg.eq_ignore_ascii_case(".%2e") || seg.eq_ignore_ascii_case("%2e.") => 2,
+        6 if seg.eq_ignore_ascii_case("%2e%2e") => 2,
+        _ => 0,
+    }
+}
+
+/// Remove dot-segments (RFC 3986 5.2.4) as the spec adapts it: backslashes
+/// are first replaced by slashes, and `%2E` counts as `.`. Borrows the input
+/// when nothing changes.
+pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
+    let has_backslash = path.contains('\\');
+    let may_have_dots = path.contains('.') || path.contains('%');
+    if !has_backslash && !may_have_dots {
+        return Cow::Borrowed(path);
+    }
+    let replaced: Cow<'_, str> = if has_backslash {
+        Cow::Owned(path.replace('\\', "/"))
+    } else {
+        Cow::Borrowed(path)
+    };
+    let input = replaced.as_ref();
+    let mut out = String::with_capacity(input.len());
+    let mut i = 0;
+    let len = input.len();
+    while i < len {
+        let rest = &input[i..];
+        if let Some(tail) = rest.strip_prefix('/') {
+            let seg_len = tail.find('/').unwrap_or(tail.len());
+            let seg = &tail[..seg_len];
+            let followed_by_slash = seg_len < tail.len();
+            match dot_segment(seg) {
+                // Rule B: "/./" → "/", "/." at the end → "/".
+                1 => {
+                    if followed_by_slash {
+                        i += 1 + seg_len;
+                    } else {
+                        out.push('/');
+                        break;
+                    }
+                }
+                // Rule C: as B, and the last output segment goes.
+                2 => {
+                    let cut = out.rfind('/').unwrap_or(0);
+                    out.truncate(cut);
+                    if followed_by_slash {
+                        i += 1 + seg_len;
+                    } else {
+                        out.push('/');
+                        break;
+                    }
+                }
+                // Rule E: move "/segment" to the output.
+                _ => {
+                    out.push('/');
+                    out.push_str(seg);
+                    i += 1 + seg_len;
+                }
+            }
+        } else {
+            let seg_len = rest.find('/').unwrap_or(rest.len());
+            let seg = &rest[..seg_len];
+            if dot_segment(seg) != 0 {
+                // Rules A and D: a leading "./" or "../", or a lone "." or "..".
+                i += (seg_len + 1).min(rest.len());
+            } else {
+                // Rule E, for a first segment without a slash.
+                out.push_str(seg);
+                i += seg_len;
+            }
+        }
+    }
+    if out == path {
+        Cow::Borrowed(path)
+    } else {
+        Cow::Owned(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::parse::parse;
+    use crate::engine::trace::NoTrace;
+
+    #[test]
+    fn dot_segments() {
+        for (input, expected) in [
+            ("/a/b/c/./../../g", "/a/g"),
+            ("mid/content=5/../6", "mid/6"),
+            ("/a/%2e%2E/b", "/b"),
+            ("/a/.%2e", "/"),
+            ("/a/b/..", "/a/"),
+            ("\\a\\.\\b", "/a/b"),
+            ("../x", "x"),
+            ("/..", "/"),
+            ("/a/...", "/a/..."),
+            ("/a/%2ex", "/a/%2ex"),
+            ("", ""),
+            ("..", ""),
+        ] {
+            assert_eq!(remove_dot_segments(input), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn merge() {
+        assert_eq!(merge_paths("", "g"), "/g");
+        assert_eq!(merge_paths("/b/c/d;p", "g"), "/b/c/g");
+        assert_eq!(merge_paths("/b\\c", "g"), "/b\\g");
+        assert_eq!(merge_paths("abc", "g"), "g");
+    }
+
+    #[test]
+    fn rfc3986_examples() {
+        let base = parse("http://a/b/c/d;p?q", &mut NoTrace);
+        for (r, path, query) in [
+            ("g", "/b/c/g", None),
+            ("?y", "/b/c/d;p", Some("y")),
+            ("#s", "/b/c/d;p", Some("q")),
+            ("../../../g", "/g", None),
+            ("g;x=1/../y", "/b/c/y", None),
+        ] {
+            let u = resolve(r, &base, &mut NoTrace);
+            assert_eq!(u.path.as_deref(), Some(path), "{r}");
+            assert_eq!(u.query.as_deref(), query, "{r}");
+            assert_eq!(u.host.as_deref(), Some("a"), "{r}");
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! The trace: an ordered record of the steps the engine took.
+//!
+//! Every engine function is generic over a [`Tracer`]. The untraced entry
+//! points pass [`NoTrace`], a zero-sized type whose `record` does nothing and
+//! whose `ON` is `false`; each step's content is built inside a closure, so
+//! with `NoTrace` the compiler removes the closure and nothing is allocated.
+//! [`Trace`] records the steps for the app and the `--trace` output.
+//!
+//! Step identities live in one table, [`StepId`] (made by the `steps!` macro
+//! below): its stable id, the spec section and step it implements, the stage it
+//! belongs to, and a short explanation in our own words. Code comments cite the
+//! same ids, the trace shows them, and the app explains them from this table.
+
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+
+use super::model::{Component, Mode};
+
+/// Receives the steps of a run.
+pub trait Tracer {
+    /// Whether steps are recorded at all; lets callers skip work that only
+    /// feeds the trace.
+    const ON: bool;
+
+    /// Records the step that `make` builds. `make` is only called when `ON`.
+    fn record(&mut self, make: impl FnOnce() -> Step);
+}
+
+/// The tracer of untraced runs: records nothing and costs nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTrace;
+
+impl Tracer for NoTrace {
+    const ON: bool = false;
+
+    #[inline(always)]
+    fn record(&mut self, _make: impl FnOnce() -> Step) {}
+}
+
+/// A recorded trace: the steps in the order they were taken.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    pub steps: Vec<Step>,
+}
+
+impl Tracer for Trace {
+    const ON: bool = true;
+
+    fn record(&mut self, make: impl FnOnce() -> Step) {
+        self.steps.push(make());
+    }
+}
+
+/// The stages of the algorithm, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    Preprocess,
+    Parse,
+    Resolve,
+    Canonicalize,
+    Host,
+    Serialize,
+}
+
+impl Stage {
+    /// A human name for the stage.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Stage::Preprocess => "Preprocessing",
+            Stage::Parse => "Parsing",
+            Stage::Resolve => "Resolution",
+            Stage::Canonicalize => "Canonicalization",
+            Stage::Host => "Host (CanonicalizeHost, Nameprep)",
+            Stage::Serialize => "Serialization",
+        }
+    }
+}
+
+/// One step taken.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// Which step of the spec this is.
+    pub id: StepId,
+    /// The component the step read or changed, if one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub component: Option<Component>,
+    /// The component's value before the step (`None`: absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<String>,
+    /// The component's value after the step (`None`: absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    /// Whether `before`/`after` are meaningful (a change or a value set).
+    pub changes: bool,
+    /// The browser mode, when the step is one the markers select.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
+    /// The decision taken, in words, at a branch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decision: Option<String>,
+    /// For parse steps: the byte range of the preprocessed input the
+    /// component came from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range<usize>>,
+    /// Set on the step that made the URL invalid.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub failed: bool,
+}
+
+impl Step {
+    /// A step with nothing but its id.
+    pub fn new(id: StepId) -> Step {
+        Step {
+            id,
+            component: None,
+            before: None,
+            after: None,
+            changes: false,
+            mode: None,
+            decision: None,
+            range: None,
+            failed: false,
+        }
+    }
+
+    /// A step that changed (or set) `component` from `before` to `after`.
+    pub fn change(id: StepId, component: Component, before: Option<&str>, after: Option<&str>) -> Step {
+        Step {
+            component: Some(component),
+            before: before.map(str::to_owned),
+            after: after.map(str::to_owned),
+            changes: true,
+            ..Step::new(id)
+        }
+    }
+
+    /// Adds the decision taken.
+    pub fn decide(mut self, decision: impl Into<String>) -> Step {
+        self.decision = Some(decision.into());
+        self
+    }
+
+    /// Marks the step as a browser-marked one for `mode`.
+    pub fn in_mode(mut self, mode: Mode) -> Step {
+        self.mode = Some(mode);
+        self
+    }
+
+    /// Adds the source range of a parsed component.
+    pub fn at(mut self, range: Range<usize>) -> Step {
+        self.range = Some(range);
+        self
+    }
+
+    /// Names the component the step concerns without a change.
+    pub fn about(mut self, component: Component) -> Step {
+        self.component = Some(component);
+        self
+    }
+
+    /// Marks the step as the one that failed.
+    pub fn fail(mut self) -> Step {
+        self.failed = true;
+        self
+    }
+}
+
+macro_rules! steps {
+    ($( $variant:ident => $stage:ident, $id:literal, $cite:literal, $explain:literal; )*) => {
+        /// Every step the engine can record: the single table of step ids.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum StepId {
+            $( #[doc = $explain] $variant, )*
+        }
+
+        impl StepId {
+            /// Every id, in table order.
+            pub const ALL: &'static [StepId] = &[$(StepId::$variant),*];
+
+            /// The stable, searchable id (e.g. `resolve.9.2`).
+            pub const fn id(self) -> &'static str {
+                match self { $(StepId::$variant => $id,)* }
+            }
+
+            /// The spec section and step this implements.
+            pub const fn citation(self) -> &'static str {
+                match self { $(StepId::$variant => $cite,)* }
+            }
+
+            /// What the step does, in a sentence.
+            pub const fn explanation(self) -> &'static str {
+                match self { $(StepId::$variant => $explain,)* }
+            }
+
+            /// The stage the step belongs to.
+            pub const fn stage(self) -> Stage {
+                match self { $(StepId::$variant => Stage::$stage,)* }
+            }
+        }
+    };
+}
+
+steps! {
+    // Preprocessing
+    PreReplace => Preprocess, "pre.2", "Preprocessing, step 2",
+        "Code points that cannot stand in text (surrogates, noncharacters) become U+FFFD.";
+    PreRemoveTabs => Preprocess, "pre.3", "Preprocessing, step 3",
+        "Tabs, line feeds and carriage returns are dropped wherever they are.";
+    PreTrim => Preprocess, "pre.4", "Preprocessing, step 4",
+        "Spaces, vertical tabs and form feeds are trimmed from both ends.";
+
+    // Parsing
+    ParseUnc => Parse, "parse.unc", "Parsing, UNC paths",
+        "Two or more leading backslashes: a Windows UNC path, read as a file URL with a host.";
+    ParseScheme => Parse, "parse.scheme", "Finding the scheme",
+        "The scheme is the run of scheme characters before the first colon.";
+    ParseNoScheme => Parse, "parse.no-scheme", "Finding the scheme; Parsing",
+        "No scheme: a relative reference, invalid on its own and split as hierarchical.";
+    ParseDrive => Parse, "parse.drive", "Parsing a drive URL",
+        "A one-letter scheme is a Windows drive letter: the URL becomes a file URL whose path starts with the drive.";
+    ParseFile => Parse, "parse.file", "Parsing a file: URL",
+        "file: URLs have their own split: fragment, query, then host and path by the count of slashes.";
+    ParseMailto => Parse, "parse.mailto", "Parsing a mailto: URL",
+        "mailto: is split only at the first question mark, into path and query.";
+    ParseOpaque => Parse, "parse.opaque", "Parsing (url-spec-steps: hierarchical split)",
+        "about, data, javascript and vbscript keep everything after the colon as the path.";
+    ParseHierarchical => Parse, "parse.hier", "Finding the authority, path, query, and fragment",
+        "Starts with a slash, or has no scheme: split into authority, path, query and fragment.";
+    ParseNonHierarchical => Parse, "parse.non-hier", "Parsing, non-hierarchical URLs",
+        "No slash after the scheme: only the fragment and the query are split off; the rest is the path.";
+    ParseThreeSlashes => Parse, "parse.hier.3-slashes", "Finding the authority (amended), three slashes",
+        "Exactly three slashes: the authority is present but empty; the path starts at the third slash.";
+    ParseAuthority => Parse, "parse.hier.authority", "Finding the authority, path, query, and fragment (url-spec 3.2)",
+        "Two or more slashes: the authority runs to the next slash, question mark or number sign.";
+    ParseUserInfo => Parse, "parse.userinfo", "Finding the user-info, host, and port (url-spec 3.3)",
+        "The user-info ends at the last @; it splits into user and password at its first colon.";
+    ParseHostPort => Parse, "parse.hostport", "Finding the user-info, host, and port (url-spec 3.3)",
+        "The port follows the last colon, unless the host is a bracketed IPv6 literal.";
+    ParseComponent => Parse, "parse.component", "Parsing",
+        "A component was found in the input.";
+
+    // Resolution
+    ResolveBaseInvalid => Resolve, "resolve.4", "Resolution, step 4",
+        "The base URL is invalid, so nothing can be resolved against it.";
+    ResolveEmpty => Resolve, "resolve.6", "Resolution, step 6",
+        "An empty reference means the base URL itself, without its fragment.";
+    ResolveRelative => Resolve, "resolve.8", "Resolution, step 8",
+        "The reference has no scheme: it is resolved relative to the base.";
+    ResolveSchemeOnly => Resolve, "resolve.9.1", "Resolution, step 9.1",
+        "Only the base's own scheme was given: the result is the base without its fragment.";
+    ResolveSameScheme => Resolve, "resolve.9.2", "Resolution, step 9.2",
+        "Same scheme as a hierarchical base: the scheme is ignored and the rest resolved as relative.";
+    ResolveAbsolute => Resolve, "resolve.10", "Resolution, step 10",
+        "An absolute URL: only its own path is cleaned of dot-segments.";
+    ResolveOpaque => Resolve, "resolve.11", "Resolution, last step",
+        "An absolute URL that is not hierarchical is taken as it is.";
+    RelBaseOpaque => Resolve, "resolve-rel.1", "Resolving a relative URL, step 1",
+        "The base is not hierarchical, so a relative reference cannot be resolved against it.";
+    RelAuthority => Resolve, "resolve-rel.2", "Resolving a relative URL, step 2",
+        "The reference has an authority (scheme-relative): only the scheme comes from the base.";
+    RelFileHost => Resolve, "resolve-rel.2.3", "Resolving a relative URL, step 2.3",
+        "For file URLs the whole authority is the host.";
+    RelAbsolutePath => Resolve, "resolve-rel.3", "Resolving a relative URL, step 3",
+        "The path starts with a slash: scheme and authority come from the base.";
+    RelQueryOnly => Resolve, "resolve-rel.4", "Resolving a relative URL, step 4",
+        "No path but a query: scheme, authority and path come from the base.";
+    RelFragmentOnly => Resolve, "resolve-rel.5", "Resolving a relative URL, step 5",
+        "Only a fragment: everything else comes from the base, its query included.";
+    RelPath => Resolve, "resolve-rel.6", "Resolving a relative URL, step 6",
+        "A relative path: it is merged with the base path.";
+    RelDrive => Resolve, "resolve-rel.6.5.2", "Resolving a relative URL, step 6.5.2",
+        "The file path starts with a drive: the base's authority and path are dropped.";
+    RelMerge => Resolve, "resolve-rel.6.6", "Merge path (RFC 3986 5.2.3, with slash characters)",
+        "The base path up to its last slash, then the reference path.";
+    FileDecodeSlashes => Resolve, "resolve.file-slashes", "Resolution, steps 10.1, 2.2.1, 3.3, 6.5.1",
+        "In file URLs, %2F and %5C are decoded to slashes before dot-segments are removed.";
+    RemoveDots => Resolve, "resolve.dots", "Remove dot-segments (RFC 3986 5.2.4, adapted)",
+        "Backslashes become slashes; '.' and '..' segments (also as %2E) are applied.";
+
+    // Canonicalization
+    CanonInvalid => Canonicalize, "canon.0", "Canonicalization, first step",
+        "An invalid URL stays invalid.";
+    CanonScheme => Canonicalize, "canon.scheme", "Canonicalization, scheme",
+        "The scheme is lowercased.";
+    CanonEmptyPassword => Canonicalize, "canon.userinfo.1", "Canonicalization, user-info",
+        "An empty password is dropped with its colon.";
+    CanonEmptyUser => Canonicalize, "canon.userinfo.2", "Canonicalization, user-info",
+        "An empty user without a password is dropped with its @.";
+    CanonUserEncode => Canonicalize, "canon.userinfo.3", "Canonicalization, user-info",
+        "Characters other than unreserved ones and !$%&'()*+, are percent-encoded (UTF-8).";
+    CanonFileHostDrive => Canonicalize, "canon.file.drive-host", "Canonicalization, HOSTPATH, drive host",
+        "The host is a drive letter: it moves to the front of the path and the host becomes empty.";
+    CanonFileLocalhost => Canonicalize, "canon.file.localhost", "Canonicalization, HOSTPATH, localhost",
+        "A missing host or 'localhost' means the local machine: the host becomes empty.";
+    CanonFileUncPath => Canonicalize, "canon.file.unc", "Canonicalization, HOSTPATH, three slashes",
+        "Empty host and three or more slashes: the first path segment is the host.";
+    CanonFileDrivePath => Canonicalize, "canon.file.drive-path", "Canonicalization, HOSTPATH, drive path",
+        "A drive at the start of the path is written as /X:/.";
+    CanonFileHost3F => Canonicalize, "canon.file.host-3f", "Canonicalization, HOSTPATH, %3F host",
+        "A host of %3F next to a drive path is dropped.";
+    CanonHost => Canonicalize, "canon.host", "Canonicalization, host",
+        "The host goes through CanonicalizeHost.";
+    CanonPortEmpty => Canonicalize, "canon.port.empty", "Canonicalization, port",
+        "An empty port is dropped with its colon.";
+    CanonPortDefault => Canonicalize, "canon.port.default", "Canonicalization, port; Port numbers table",
+        "The port is the scheme's default, so it is dropped.";
+    CanonPortNumber => Canonicalize, "canon.port.number", "Canonicalization, port",
+        "The port is written in its shortest decimal form.";
+    CanonPortInvalid => Canonicalize, "canon.port.invalid", "Canonicalization, port",
+        "The port is not a number from 0 to 65535, so the URL is invalid.";
+    CanonPathSlash => Canonicalize, "canon.path.slash", "Canonicalization, path of hierarchical URLs",
+        "A hierarchical path always starts with a slash.";
+    CanonPathDecode => Canonicalize, "canon.path.decode", "Canonicalization, path",
+        "Percent-encoded unreserved characters are decoded.";
+    CanonPathEncode => Canonicalize, "canon.path.encode", "Canonicalization, path",
+        "Characters not allowed in a path are percent-encoded (UTF-8).";
+    CanonOpaquePathEncode => Canonicalize, "canon.path.opaque", "Canonicalization, path of other URLs",
+        "Only controls and non-ASCII characters are percent-encoded (UTF-8).";
+    CanonFileRerun => Canonicalize, "canon.file.rerun", "Canonicalization, go to HOSTPATH",
+        "A file URL whose host or path changed goes through the host and path rules again.";
+    CanonDotPrefix => Canonicalize, "canon.path.dot-prefix", "Canonicalization, non-hierarchical path",
+        "A path starting with // gets /. in front, so it is not read back as an authority.";
+    CanonQueryEncoding => Canonicalize, "canon.query.encoding", "Canonicalization, query encoding",
+        "Hierarchical URLs encode the query in the chosen encoding; others in UTF-8.";
+    CanonQueryEncode => Canonicalize, "canon.query.encode", "Canonicalization, query",
+        "Characters not allowed in a query are percent-encoded in the query encoding.";
+    CanonFragmentC1 => Canonicalize, "canon.fragment.c1", "Canonicalization, fragment",
+        "C1 controls (U+0080 to U+009F) are percent-encoded as UTF-8.";
+    CanonFragmentEncode => Canonicalize, "canon.fragment.encode", "Canonicalization, fragment",
+        "C0 controls and DEL are percent-encoded; other characters stay.";
+
+    // CanonicalizeHost and Nameprep
+    HostFallback => Host, "host.4", "CanonicalizeHost, step 4",
+        "Gecko keeps the lowercased input as the result to fall back on.";
+    HostBracketEscape => Host, "host.5", "CanonicalizeHost, step 5",
+        "A host starting with %5B is refused.";
+    HostDecode => Host, "host.6", "CanonicalizeHost, step 6",
+        "Percent-encoded bytes are decoded and read as UTF-8.";
+    HostIeDecode => Host, "host.7", "CanonicalizeHost, step 7",
+        "IE decodes only escapes of ASCII letters, digits, '-', '.', '_' and of characters not allowed in URLs.";
+    HostRootDotEarly => Host, "host.10", "CanonicalizeHost, step 10",
+        "A trailing label separator is set aside and put back at the end.";
+    HostNameprep => Host, "host.11", "CanonicalizeHost, step 11; Nameprep",
+        "Nameprep maps, normalizes (NFKC) and checks the host.";
+    HostChromePercent => Host, "host.12", "CanonicalizeHost, step 12",
+        "Chrome refuses a host that still holds a percent sign.";
+    HostGeckoNulSpace => Host, "host.13", "CanonicalizeHost, step 13",
+        "Gecko: a NUL or space in the host decides between failing and the fallback.";
+    HostChromeEncode => Host, "host.14", "CanonicalizeHost, step 14",
+        "Chrome percent-encodes characters it does not allow in hosts.";
+    HostSeparators => Host, "host.15", "CanonicalizeHost, step 15",
+        "Ideographic and fullwidth full stops become '.'.";
+    HostRootDot => Host, "host.16", "CanonicalizeHost, step 16",
+        "A trailing dot is set aside and put back at the end.";
+    HostIeXn => Host, "host.18", "CanonicalizeHost, step 18",
+        "IE: a label starting with xn-- makes the host go through the IDN steps.";
+    HostGeckoTld => Host, "host.20.1", "CanonicalizeHost, step 20.1",
+        "Gecko shows Unicode only under whitelisted TLDs and without blacklisted characters.";
+    HostLabelBidi => Host, "host.20.2.1.1", "CanonicalizeHost, step 20.2.1.1",
+        "Each label gets the Nameprep bidi check.";
+    HostPunycode => Host, "host.20.2.1.2", "CanonicalizeHost, step 20.2.1.2",
+        "A non-ASCII label is encoded with Punycode and prefixed with xn--.";
+    HostAsciiLabel => Host, "host.20.2.1.3", "CanonicalizeHost, step 20.2.1.3",
+        "An ASCII label must not be empty (THIS, CHROME) and at most 63 characters long.";
+    HostIeRoundTrip => Host, "host.20.2.2", "CanonicalizeHost, step 20.2.2",
+        "IE checks that each label survives ToUnicode then ToASCII unchanged.";
+    HostJoin => Host, "host.21", "CanonicalizeHost, steps 21-22",
+        "The labels are joined with dots; the trailing dot is put back.";
+    HostChromeUnescape => Host, "host.23", "CanonicalizeHost, steps 23-24",
+        "Chrome turns escapes into Latin-1 characters and lowercases ASCII.";
+    HostIpv6 => Host, "host.25", "CanonicalizeHost, step 25; IPv6 addresses",
+        "A bracketed IPv6 address is written in its RFC 5952 form.";
+    HostColon => Host, "host.26", "CanonicalizeHost, step 26",
+        "A colon outside an IPv6 literal is refused (except in file URLs).";
+    HostIpv4 => Host, "host.27", "CanonicalizeHost, step 27; IPv4 addresses",
+        "An IPv4 address, in any of its number forms, is written as four decimal numbers.";
+    HostForbidden => Host, "host.28", "CanonicalizeHost, step 28",
+        "Characters that no host may hold make the host fail.";
+    HostIeBadEscape => Host, "host.29", "CanonicalizeHost, step 29",
+        "IE refuses %00 and a % not followed by two hex digits.";
+    HostEncode => Host, "host.30", "CanonicalizeHost, step 30",
+        "Characters not allowed in hosts are percent-encoded.";
+    HostFail => Host, "host.fail", "CanonicalizeHost, the fallback",
+        "The host failed; the result is the fallback (for Gecko the lowercased input, otherwise invalid).";
+    NameprepGeckoToneMarks => Host, "nameprep.2", "Nameprep, step 2",
+        "Gecko refuses U+0340 and U+0341.";
+    NameprepMap => Host, "nameprep.3", "Nameprep, step 3 (RFC 3454 tables B.1, B.2)",
+        "Invisible characters are removed and letters case-folded.";
+    NameprepCorrigendum5 => Host, "nameprep.4", "Nameprep, step 4",
+        "Gecko's NFKC predates Corrigendum 5: the last two characters of such sequences are swapped.";
+    NameprepNfkc => Host, "nameprep.7", "Nameprep, step 7",
+        "Compatibility normalization (NFKC).";
+    NameprepRemap => Host, "nameprep.8", "Nameprep, steps 8-9",
+        "Code points unassigned in Unicode 3.2 were present: map and normalize again.";
+    NameprepProhibit => Host, "nameprep.10", "Nameprep, step 10 (RFC 3454 tables C.1.2-C.9)",
+        "Spaces, controls, private-use and other prohibited characters make the host fail.";
+    NameprepBidi => Host, "nameprep.11", "Nameprep, step 11 (RFC 3454 section 6)",
+        "Right-to-left labels must not mix in left-to-right letters and must start and end right-to-left.";
+
+    // Serialization
+    Serialize => Serialize, "serialize", "Serialization",
+        "The components are written out with their delimiters.";
+}

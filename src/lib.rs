@@ -1,0 +1,8 @@
+//! url-inspector: shows how a URL is parsed, resolved against a base URL and
+//! canonicalized, step by step.
+//!
+//! [`engine`] is the algorithm, usable on its own; [`cli`] is the command line
+//! over it; `app` (feature `gui`) is the desktop window.
+
+pub mod cli;
+pub mod engine;
