@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use super::chars::{AsciiSet, UNRESERVED, is_drive_spec, is_non_hierarchical_scheme, leading_drive_segment, leading_slashes, starts_with_slash, is_slash};
+use super::chars::{AsciiSet, UNRESERVED, is_drive_spec, leading_drive_segment, leading_slashes, starts_with_slash, is_slash};
 use super::host::canonicalize_host;
 use super::model::{Component, Mode, ParsedUrl};
 use super::percent::{HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_in, encode_utf8};
@@ -36,8 +36,11 @@ const OPAQUE_PATH_ENCODE: OctetSet = OctetSet {
     ascii: AsciiSet::C0.add(0x7F),
     non_ascii: true,
 };
-/// Query: the path's set also keeps `\ ^ ` { | }`.
-const QUERY_KEEP: AsciiSet = UNRESERVED.add_all(b"!#$%&'()*+,/:;=@[]\\^`{|}");
+/// Query: the path's set also keeps `\ ^ ` { | }`, and `?`.
+///
+/// Interpretation: the spec's list lacks 0x3F, but the suite keeps a `?`
+/// inside a query as it is (`http://foo?bar?baz`), as RFC 3986 allows.
+const QUERY_KEEP: AsciiSet = UNRESERVED.add_all(b"!#$%&'()*+,/:;=?@[]\\^`{|}");
 /// Fragment: controls and DEL (C1 controls are handled first).
 const FRAGMENT_ENCODE: OctetSet = OctetSet {
     ascii: AsciiSet::C0.add(0x7F),
@@ -219,8 +222,12 @@ pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, m
         break;
     }
 
-    // The "/." prefix of non-hierarchical schemes.
-    if is_non_hierarchical_scheme(&scheme)
+    // The "/." prefix. Interpretation: the spec says "if the scheme is not
+    // hierarchical", but the rule only makes sense, and the suite only expects
+    // it, for hierarchical URLs (`unknown:/.//bar` keeps its "/.", while
+    // `about://x` and `mailto://x` are left alone): a hierarchical path that
+    // starts with "//" would read back as an authority.
+    if u.hierarchical
         && let Some(path) = u.path.as_deref()
         && path.starts_with("//")
     {

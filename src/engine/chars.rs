@@ -141,31 +141,32 @@ pub fn drive_suffix_len(s: &[u8]) -> Option<usize> {
     }
 }
 
-/// Whether the whole of `s` is a drive specification: a drive letter
-/// optionally followed by a drive suffix.
+/// Whether the whole of `s` is a drive specification.
+///
+/// Interpretation: the spec makes the drive suffix optional, but the suite
+/// (and so the reference implementation) only treats a letter *with* its
+/// suffix as a drive: `file:///c/` keeps `/c/`, and a host `c` stays a host.
 pub fn is_drive_spec(s: &str) -> bool {
     let b = s.as_bytes();
     match drive_letter_len(b) {
-        Some((_, n)) => n == b.len() || drive_suffix_len(&b[n..]) == Some(b.len() - n),
+        Some((_, n)) => drive_suffix_len(&b[n..]) == Some(b.len() - n),
         None => false,
     }
 }
 
 /// A drive specification that forms the first path segment: an optional
-/// slash, a drive letter, an optional suffix, then a slash or the end.
-/// Returns the letter and the length of the match without the final slash.
+/// slash, a drive letter and its suffix, then a slash or the end. Returns the
+/// letter and the length of the match without the final slash.
 ///
 /// Interpretation: the spec's "begins with a drive specification" is read as
 /// "the first segment is a drive specification", which is what the suite
-/// expects (`cd:\foo` and `c:foo` do not begin with one).
+/// expects (`cd:\foo` and `c:foo` do not begin with one); see
+/// [`is_drive_spec`] on the suffix.
 pub fn leading_drive_segment(s: &str, optional_slash: bool) -> Option<(u8, usize)> {
     let b = s.as_bytes();
     let start = usize::from(optional_slash && b.first().is_some_and(|&c| is_slash(c)));
     let (letter, n) = drive_letter_len(&b[start..])?;
-    let mut end = start + n;
-    if let Some(m) = drive_suffix_len(&b[end..]) {
-        end += m;
-    }
+    let end = start + n + drive_suffix_len(&b[start + n..])?;
     match b.get(end) {
         None => Some((letter, end)),
         Some(&c) if is_slash(c) => Some((letter, end)),
@@ -196,7 +197,7 @@ mod tests {
 
     #[test]
     fn drive_specs() {
-        assert!(is_drive_spec("c"));
+        assert!(!is_drive_spec("c"));
         assert!(is_drive_spec("C:"));
         assert!(is_drive_spec("c|"));
         assert!(is_drive_spec("%63%3A"));
@@ -209,5 +210,6 @@ mod tests {
         assert_eq!(leading_drive_segment("c:foo", false), None);
         assert_eq!(leading_drive_segment("cd:/", false), None);
         assert_eq!(leading_drive_segment("/%43%7C/", true), Some((b'C', 7)));
+        assert_eq!(leading_drive_segment("/c/", true), None);
     }
 }

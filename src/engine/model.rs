@@ -64,7 +64,7 @@ impl fmt::Display for Mode {
 }
 
 /// The components of a parsed URL, in serialization order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Component {
     Scheme,

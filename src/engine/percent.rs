@@ -70,7 +70,11 @@ pub fn encode_utf8(s: &str, set: OctetSet, case: HexCase) -> Cow<'_, str> {
     let mut kept_from = first;
     for (i, &b) in bytes.iter().enumerate().skip(first) {
         if needs_encoding(b, set) {
-            out.push_str(&s[kept_from..i]);
+            // Every byte of an encoded character is encoded, so `kept_from`
+            // is a character boundary whenever the run is not empty.
+            if kept_from < i {
+                out.push_str(&s[kept_from..i]);
+            }
             push_percent(&mut out, b, case);
             kept_from = i + 1;
         }

@@ -210,15 +210,15 @@ pub fn canonicalize_host<T: Tracer>(host: &str, scheme: Option<&str>, mode: Mode
         s = lower;
     }
     // Step 25
-    if s.len() >= 2 && s.starts_with('[') && s.ends_with(']') {
-        if let Some(v6) = ipv6::canonicalize_ipv6(&s[1..s.len() - 1]) {
-            let out = format!("[{v6}]");
-            run.changed(StepId::HostIpv6, &s, &out, false);
-            return Ok(out);
-        }
+    let bracketed = s.len() >= 2 && s.starts_with('[') && s.ends_with(']');
+    if bracketed && let Some(v6) = ipv6::canonicalize_ipv6(&s[1..s.len() - 1]) {
+        let out = format!("[{v6}]");
+        run.changed(StepId::HostIpv6, &s, &out, false);
+        return Ok(out);
     }
-    // Step 26
-    if mode == This && !run.is_file && s.contains(':') {
+    // Step 26 ("otherwise": a bracketed host that is no IPv6 address goes on
+    // to the next steps with its colons)
+    if mode == This && !bracketed && !run.is_file && s.contains(':') {
         return run.fail(StepId::HostColon, "a ':' outside an IPv6 literal");
     }
     // Step 27
@@ -409,7 +409,7 @@ fn to_ascii_std3<T: Tracer>(label: &str, tr: &mut T) -> Option<String> {
     let out = if l.is_ascii() {
         l.into_owned()
     } else {
-        if l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--") {
+        if l.as_bytes().get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")) {
             return None;
         }
         format!("xn--{}", idna::punycode::encode_str(&l)?)
