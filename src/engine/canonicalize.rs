@@ -6,10 +6,15 @@ use std::borrow::Cow;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use super::chars::{AsciiSet, UNRESERVED, is_drive_spec, leading_drive_segment, leading_slashes, starts_with_slash, is_slash};
+use super::chars::{
+    AsciiSet, UNRESERVED, is_drive_spec, is_slash, leading_drive_segment, leading_slashes,
+    starts_with_slash,
+};
 use super::host::canonicalize_host;
 use super::model::{Component, Mode, ParsedUrl};
-use super::percent::{HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_in, encode_utf8};
+use super::percent::{
+    HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_in, encode_utf8,
+};
 use super::trace::{Step, StepId, Tracer};
 
 /// Why a URL is invalid: the step that made it so and the reason.
@@ -74,7 +79,13 @@ fn changed(value: Cow<'_, str>) -> Option<String> {
 }
 
 /// Sets component `c` of `u` to `value` if it differs, recording the change.
-fn update<T: Tracer>(u: &mut ParsedUrl, c: Component, value: Option<String>, id: StepId, tr: &mut T) {
+fn update<T: Tracer>(
+    u: &mut ParsedUrl,
+    c: Component,
+    value: Option<String>,
+    id: StepId,
+    tr: &mut T,
+) {
     if let Some(new) = value {
         let slot = u.get_mut(c);
         if slot.as_deref() != Some(new.as_str()) {
@@ -87,7 +98,12 @@ fn update<T: Tracer>(u: &mut ParsedUrl, c: Component, value: Option<String>, id:
 /// Canonicalizes `u` in place with the query `encoding` (already resolved to
 /// an ASCII-compatible one) in `mode`. On failure `u` is marked invalid and
 /// the failure says which step failed.
-pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, mode: Mode, tr: &mut T) -> Result<(), Failure> {
+pub fn canonicalize<T: Tracer>(
+    u: &mut ParsedUrl,
+    encoding: &'static Encoding,
+    mode: Mode,
+    tr: &mut T,
+) -> Result<(), Failure> {
     let invalid = |u: &mut ParsedUrl, step: StepId, reason: String| {
         u.invalid = true;
         Err(Failure { step, reason })
@@ -116,7 +132,14 @@ pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, m
     // User-info
     if u.user.is_some() || u.password.is_some() {
         if u.password.as_deref() == Some("") {
-            tr.record(|| Step::change(StepId::CanonEmptyPassword, Component::Password, Some(""), None));
+            tr.record(|| {
+                Step::change(
+                    StepId::CanonEmptyPassword,
+                    Component::Password,
+                    Some(""),
+                    None,
+                )
+            });
             u.password = None;
         }
         if u.user.as_deref() == Some("") && u.password.is_none() {
@@ -143,7 +166,9 @@ pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, m
             match canonicalize_host(host, Some(&scheme), mode, tr) {
                 Ok(h) => {
                     if h != host {
-                        tr.record(|| Step::change(StepId::CanonHost, Component::Host, Some(host), Some(&h)));
+                        tr.record(|| {
+                            Step::change(StepId::CanonHost, Component::Host, Some(host), Some(&h))
+                        });
                         u.host = Some(h);
                     }
                 }
@@ -159,12 +184,21 @@ pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, m
                 // Leading zeros are dropped first so that any length of digits
                 // reads without overflow.
                 let digits = port.trim_start_matches('0');
-                let p: Option<u32> = if digits.len() > 5 { None } else { Some(digits.parse().unwrap_or(0)) };
+                let p: Option<u32> = if digits.len() > 5 {
+                    None
+                } else {
+                    Some(digits.parse().unwrap_or(0))
+                };
                 match (p, default_port(&scheme)) {
                     (Some(p), Some(d)) if p == d => {
                         tr.record(|| {
-                            Step::change(StepId::CanonPortDefault, Component::Port, Some(port), None)
-                                .decide(format!("{p} is the default port of {scheme}"))
+                            Step::change(
+                                StepId::CanonPortDefault,
+                                Component::Port,
+                                Some(port),
+                                None,
+                            )
+                            .decide(format!("{p} is the default port of {scheme}"))
                         });
                         u.port = None;
                     }
@@ -178,26 +212,60 @@ pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, m
                             });
                         }
                         if shortest != port {
-                            update(u, Component::Port, Some(shortest), StepId::CanonPortNumber, tr);
+                            update(
+                                u,
+                                Component::Port,
+                                Some(shortest),
+                                StepId::CanonPortNumber,
+                                tr,
+                            );
                         }
                     }
                     _ => {
-                        tr.record(|| Step::new(StepId::CanonPortInvalid).about(Component::Port).fail());
-                        return invalid(u, StepId::CanonPortInvalid, format!("the port {port:?} is larger than 65535"));
+                        tr.record(|| {
+                            Step::new(StepId::CanonPortInvalid)
+                                .about(Component::Port)
+                                .fail()
+                        });
+                        return invalid(
+                            u,
+                            StepId::CanonPortInvalid,
+                            format!("the port {port:?} is larger than 65535"),
+                        );
                     }
                 }
             } else {
-                tr.record(|| Step::new(StepId::CanonPortInvalid).about(Component::Port).fail());
-                return invalid(u, StepId::CanonPortInvalid, format!("the port {port:?} is not a number"));
+                tr.record(|| {
+                    Step::new(StepId::CanonPortInvalid)
+                        .about(Component::Port)
+                        .fail()
+                });
+                return invalid(
+                    u,
+                    StepId::CanonPortInvalid,
+                    format!("the port {port:?} is not a number"),
+                );
             }
         }
         // Path
         if u.hierarchical {
             match u.path.as_deref() {
-                None | Some("") => update(u, Component::Path, Some("/".to_owned()), StepId::CanonPathSlash, tr),
+                None | Some("") => update(
+                    u,
+                    Component::Path,
+                    Some("/".to_owned()),
+                    StepId::CanonPathSlash,
+                    tr,
+                ),
                 Some(p) if !p.starts_with('/') => {
                     let slashed = format!("/{p}");
-                    update(u, Component::Path, Some(slashed), StepId::CanonPathSlash, tr);
+                    update(
+                        u,
+                        Component::Path,
+                        Some(slashed),
+                        StepId::CanonPathSlash,
+                        tr,
+                    );
                 }
                 Some(_) => {}
             }
@@ -211,12 +279,24 @@ pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, m
                 update(u, Component::Path, encoded, StepId::CanonPathEncode, tr);
             } else {
                 let encoded = changed(encode_utf8(path, OPAQUE_PATH_ENCODE, HexCase::Upper));
-                update(u, Component::Path, encoded, StepId::CanonOpaquePathEncode, tr);
+                update(
+                    u,
+                    Component::Path,
+                    encoded,
+                    StepId::CanonOpaquePathEncode,
+                    tr,
+                );
             }
         }
         // Go to HOSTPATH while a file URL's host or path still changes.
-        if is_file && (u.host != original_host || u.path != original_path) && pass + 1 < MAX_HOSTPATH_PASSES {
-            tr.record(|| Step::new(StepId::CanonFileRerun).decide("the host or path changed: run HOSTPATH again"));
+        if is_file
+            && (u.host != original_host || u.path != original_path)
+            && pass + 1 < MAX_HOSTPATH_PASSES
+        {
+            tr.record(|| {
+                Step::new(StepId::CanonFileRerun)
+                    .decide("the host or path changed: run HOSTPATH again")
+            });
             continue;
         }
         break;
@@ -231,10 +311,19 @@ pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, m
         && let Some(path) = u.path.as_deref()
         && path.starts_with("//")
     {
-        let only_empty_host = u.host.as_deref() == Some("") && u.user.is_none() && u.password.is_none() && u.port.is_none();
+        let only_empty_host = u.host.as_deref() == Some("")
+            && u.user.is_none()
+            && u.password.is_none()
+            && u.port.is_none();
         if !u.has_authority() || only_empty_host {
             let prefixed = format!("/.{path}");
-            update(u, Component::Path, Some(prefixed), StepId::CanonDotPrefix, tr);
+            update(
+                u,
+                Component::Path,
+                Some(prefixed),
+                StepId::CanonDotPrefix,
+                tr,
+            );
         }
     }
 
@@ -266,11 +355,23 @@ pub fn canonicalize<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, m
                     out.push(c);
                 }
             }
-            update(u, Component::Fragment, Some(out), StepId::CanonFragmentC1, tr);
+            update(
+                u,
+                Component::Fragment,
+                Some(out),
+                StepId::CanonFragmentC1,
+                tr,
+            );
         }
         let fragment = u.fragment.as_deref().unwrap_or("");
         let encoded = changed(encode_utf8(fragment, FRAGMENT_ENCODE, HexCase::Upper));
-        update(u, Component::Fragment, encoded, StepId::CanonFragmentEncode, tr);
+        update(
+            u,
+            Component::Fragment,
+            encoded,
+            StepId::CanonFragmentEncode,
+            tr,
+        );
     }
     Ok(())
 }
@@ -281,28 +382,67 @@ fn file_host_path<T: Tracer>(u: &mut ParsedUrl, tr: &mut T) {
     if let Some(host) = u.host.as_deref().filter(|h| is_drive_spec(h)) {
         // The host is a drive specification.
         let original_path = u.path.as_deref();
-        let slash = if original_path.is_none_or(|p| !starts_with_slash(p)) { "/" } else { "" };
+        let slash = if original_path.is_none_or(|p| !starts_with_slash(p)) {
+            "/"
+        } else {
+            ""
+        };
         let path = format!("/{host}{slash}{}", original_path.unwrap_or(""));
         tr.record(|| {
-            Step::change(StepId::CanonFileHostDrive, Component::Path, u.path.as_deref(), Some(&path))
-                .decide(format!("the host {host:?} is a drive letter"))
+            Step::change(
+                StepId::CanonFileHostDrive,
+                Component::Path,
+                u.path.as_deref(),
+                Some(&path),
+            )
+            .decide(format!("the host {host:?} is a drive letter"))
         });
-        tr.record(|| Step::change(StepId::CanonFileHostDrive, Component::Host, Some(host), Some("")));
+        tr.record(|| {
+            Step::change(
+                StepId::CanonFileHostDrive,
+                Component::Host,
+                Some(host),
+                Some(""),
+            )
+        });
         u.path = Some(path);
         u.host = Some(String::new());
         return;
     }
     if u.host.is_none() || u.host.as_deref() == Some("localhost") {
-        tr.record(|| Step::change(StepId::CanonFileLocalhost, Component::Host, u.host.as_deref(), Some("")));
+        tr.record(|| {
+            Step::change(
+                StepId::CanonFileLocalhost,
+                Component::Host,
+                u.host.as_deref(),
+                Some(""),
+            )
+        });
         u.host = Some(String::new());
     }
-    let Some(path) = u.path.as_deref() else { return };
+    let Some(path) = u.path.as_deref() else {
+        return;
+    };
     if u.host.as_deref() == Some("") && leading_slashes(path) >= 3 {
         let rest = path.trim_start_matches(['/', '\\']);
         let host_len = rest.bytes().take_while(|&b| !is_slash(b)).count();
         let (host, new_path) = (rest[..host_len].to_owned(), rest[host_len..].to_owned());
-        tr.record(|| Step::change(StepId::CanonFileUncPath, Component::Host, Some(""), Some(&host)));
-        tr.record(|| Step::change(StepId::CanonFileUncPath, Component::Path, Some(path), Some(&new_path)));
+        tr.record(|| {
+            Step::change(
+                StepId::CanonFileUncPath,
+                Component::Host,
+                Some(""),
+                Some(&host),
+            )
+        });
+        tr.record(|| {
+            Step::change(
+                StepId::CanonFileUncPath,
+                Component::Path,
+                Some(path),
+                Some(&new_path),
+            )
+        });
         u.host = Some(host);
         u.path = Some(new_path);
     }
@@ -310,17 +450,37 @@ fn file_host_path<T: Tracer>(u: &mut ParsedUrl, tr: &mut T) {
     if let Some((_, end)) = leading_drive_segment(path, true) {
         // The letter, percent-decoded, then ":/"; a following slash is replaced too.
         let drive = &path[..end];
-        let letter = decode_to_bytes(drive.trim_start_matches(['/', '\\'])).first().copied().unwrap_or(b'c');
-        let after = if path[end..].starts_with(['/', '\\']) { &path[end + 1..] } else { &path[end..] };
+        let letter = decode_to_bytes(drive.trim_start_matches(['/', '\\']))
+            .first()
+            .copied()
+            .unwrap_or(b'c');
+        let after = if path[end..].starts_with(['/', '\\']) {
+            &path[end + 1..]
+        } else {
+            &path[end..]
+        };
         let new_path = format!("/{}:/{after}", char::from(letter));
         if new_path != path {
-            tr.record(|| Step::change(StepId::CanonFileDrivePath, Component::Path, Some(path), Some(&new_path)));
+            tr.record(|| {
+                Step::change(
+                    StepId::CanonFileDrivePath,
+                    Component::Path,
+                    Some(path),
+                    Some(&new_path),
+                )
+            });
             u.path = Some(new_path);
         }
         if u.host.as_deref() == Some("%3F") {
-            tr.record(|| Step::change(StepId::CanonFileHost3F, Component::Host, Some("%3F"), Some("")));
+            tr.record(|| {
+                Step::change(
+                    StepId::CanonFileHost3F,
+                    Component::Host,
+                    Some("%3F"),
+                    Some(""),
+                )
+            });
             u.host = Some(String::new());
         }
     }
 }
-

@@ -72,22 +72,50 @@ pub struct Outcome {
 
 /// Parses the base (absent or empty: the input is its own base), resolves
 /// `input` against it, canonicalizes with `encoding` in `mode`, serializes.
-pub fn canonicalize_url(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode) -> Outcome {
-    run(input, base, encoding, mode, Until::Canonicalize, &mut NoTrace)
+pub fn canonicalize_url(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    mode: Mode,
+) -> Outcome {
+    run(
+        input,
+        base,
+        encoding,
+        mode,
+        Until::Canonicalize,
+        &mut NoTrace,
+    )
 }
 
 /// [`canonicalize_url`] with every step recorded.
-pub fn canonicalize_url_traced(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode) -> (Outcome, Trace) {
+pub fn canonicalize_url_traced(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    mode: Mode,
+) -> (Outcome, Trace) {
     let mut trace = Trace::default();
     let out = run(input, base, encoding, mode, Until::Canonicalize, &mut trace);
     (out, trace)
 }
 
 /// Runs the stages up to `until`, reporting every step to `tr`.
-pub fn run<T: Tracer>(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode, until: Until, tr: &mut T) -> Outcome {
+pub fn run<T: Tracer>(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    mode: Mode,
+    until: Until,
+    tr: &mut T,
+) -> Outcome {
     if until == Until::Parse {
         let url = parse::parse(input, tr);
-        return Outcome { url, canon: None, failure: None };
+        return Outcome {
+            url,
+            canon: None,
+            failure: None,
+        };
     }
     let mut url = match base.filter(|b| !b.is_empty()) {
         Some(base) => {
@@ -106,12 +134,20 @@ pub fn run<T: Tracer>(input: &str, base: Option<&str>, encoding: QueryEncoding, 
             step: StepId::ResolveRelative,
             reason: "the reference cannot be resolved against this base".to_owned(),
         });
-        return Outcome { url, canon: None, failure };
+        return Outcome {
+            url,
+            canon: None,
+            failure,
+        };
     }
     let failure = canonicalize::canonicalize(&mut url, encoding.used, mode, tr).err();
     let canon = serialize::serialize(&url);
     if let Some(s) = &canon {
         tr.record(|| Step::new(StepId::Serialize).decide(s.clone()));
     }
-    Outcome { url, canon, failure }
+    Outcome {
+        url,
+        canon,
+        failure,
+    }
 }

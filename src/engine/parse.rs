@@ -9,7 +9,9 @@
 
 use std::ops::Range;
 
-use super::chars::{SCHEME, is_non_hierarchical_scheme, is_slash, leading_slashes, starts_with_slash};
+use super::chars::{
+    SCHEME, is_non_hierarchical_scheme, is_slash, leading_slashes, starts_with_slash,
+};
 use super::model::{Component, ParsedUrl};
 use super::preprocess::preprocess;
 use super::trace::{Step, StepId, Tracer};
@@ -31,8 +33,9 @@ impl<T: Tracer> Splitter<'_, '_, T> {
     /// Sets component `c` to the slice `range` of the input.
     fn set(&mut self, c: Component, range: Range<usize>) {
         let value = &self.s[range.clone()];
-        self.tr
-            .record(|| Step::change(StepId::ParseComponent, c, None, Some(value)).at(range.clone()));
+        self.tr.record(|| {
+            Step::change(StepId::ParseComponent, c, None, Some(value)).at(range.clone())
+        });
         *self.url.get_mut(c) = Some(value.to_owned());
     }
 
@@ -61,11 +64,19 @@ impl<T: Tracer> Splitter<'_, '_, T> {
     fn unc(&mut self) {
         let len = self.s.len();
         let start = self.s.bytes().take_while(|&b| b == b'\\').count();
-        self.decide(StepId::ParseUnc, 0..start, "two or more backslashes: a UNC path; the scheme is file");
+        self.decide(
+            StepId::ParseUnc,
+            0..start,
+            "two or more backslashes: a UNC path; the scheme is file",
+        );
         self.url.scheme = Some("file".to_owned());
         self.url.hierarchical = true;
         let end = self.cut_fragment_and_query(start, len);
-        let host_end = start + self.s[start..end].bytes().take_while(|&b| !is_slash(b)).count();
+        let host_end = start
+            + self.s[start..end]
+                .bytes()
+                .take_while(|&b| !is_slash(b))
+                .count();
         self.set(Component::Host, start..host_end);
         self.url.authority.clone_from(&self.url.host);
         self.set(Component::Path, host_end..end);
@@ -81,7 +92,9 @@ impl<T: Tracer> Splitter<'_, '_, T> {
         self.tr.record(|| {
             Step::change(StepId::ParseDrive, Component::Path, None, Some(&path))
                 .at(0..end)
-                .decide(format!("the scheme '{letter}' is one letter: a drive, so this is a file URL"))
+                .decide(format!(
+                    "the scheme '{letter}' is one letter: a drive, so this is a file URL"
+                ))
         });
         self.url.path = Some(path);
         self.url.scheme = Some("file".to_owned());
@@ -96,24 +109,41 @@ impl<T: Tracer> Splitter<'_, '_, T> {
         let end = self.cut_fragment_and_query(rest, len);
         let slashes = leading_slashes(&self.s[rest..end]);
         if slashes == 3 {
-            self.decide(StepId::ParseFile, rest..rest + 3, "exactly three slashes: the host is empty");
+            self.decide(
+                StepId::ParseFile,
+                rest..rest + 3,
+                "exactly three slashes: the host is empty",
+            );
             self.set(Component::Host, rest + 3..rest + 3);
             // The path is "/" followed by what follows the slashes; the third
             // slash is kept as that "/" (interpretation: a backslash there is
             // written as "/" by the spec, which the later steps do anyway).
             let path = format!("/{}", &self.s[rest + 3..end]);
             self.tr.record(|| {
-                Step::change(StepId::ParseComponent, Component::Path, None, Some(&path)).at(rest + 2..end)
+                Step::change(StepId::ParseComponent, Component::Path, None, Some(&path))
+                    .at(rest + 2..end)
             });
             self.url.path = Some(path);
         } else if slashes >= 2 {
             let host_start = rest + slashes;
-            let host_end = host_start + self.s[host_start..end].bytes().take_while(|&b| !is_slash(b)).count();
-            self.decide(StepId::ParseFile, rest..host_start, "two or more slashes: a host follows");
+            let host_end = host_start
+                + self.s[host_start..end]
+                    .bytes()
+                    .take_while(|&b| !is_slash(b))
+                    .count();
+            self.decide(
+                StepId::ParseFile,
+                rest..host_start,
+                "two or more slashes: a host follows",
+            );
             self.set(Component::Host, host_start..host_end);
             self.set(Component::Path, host_end..end);
         } else {
-            self.decide(StepId::ParseFile, rest..rest, "no leading slashes: all is path");
+            self.decide(
+                StepId::ParseFile,
+                rest..rest,
+                "no leading slashes: all is path",
+            );
             self.set(Component::Path, rest..end);
         }
         self.url.authority.clone_from(&self.url.host);
@@ -129,7 +159,11 @@ impl<T: Tracer> Splitter<'_, '_, T> {
             }
             None => len,
         };
-        self.decide(StepId::ParseMailto, rest..len, "mailto: split at the first '?' only");
+        self.decide(
+            StepId::ParseMailto,
+            rest..len,
+            "mailto: split at the first '?' only",
+        );
         self.set(Component::Path, rest..end);
     }
 
@@ -139,7 +173,11 @@ impl<T: Tracer> Splitter<'_, '_, T> {
         self.url.hierarchical = true;
         let slashes = leading_slashes(&self.s[rest..]);
         let path_start = if slashes == 3 {
-            self.decide(StepId::ParseThreeSlashes, rest..rest + 3, "exactly three slashes: empty authority");
+            self.decide(
+                StepId::ParseThreeSlashes,
+                rest..rest + 3,
+                "exactly three slashes: empty authority",
+            );
             self.url.authority = Some(String::new());
             self.set(Component::Host, rest + 3..rest + 3);
             rest + 2
@@ -176,7 +214,11 @@ impl<T: Tracer> Splitter<'_, '_, T> {
         let host_start = match auth.rfind('@') {
             Some(at) => {
                 let ui = start..start + at;
-                self.decide(StepId::ParseUserInfo, ui.clone(), "an '@': user-info before the last one");
+                self.decide(
+                    StepId::ParseUserInfo,
+                    ui.clone(),
+                    "an '@': user-info before the last one",
+                );
                 match auth[..at].find(':') {
                     Some(colon) if at > 0 => {
                         self.set(Component::User, start..start + colon);
@@ -189,10 +231,15 @@ impl<T: Tracer> Splitter<'_, '_, T> {
             None => start,
         };
         let hp = &self.s[host_start..end];
-        let bracketed = hp.starts_with('[') && hp.rfind(']').is_some_and(|p| !hp[p + 1..].contains(':'));
+        let bracketed =
+            hp.starts_with('[') && hp.rfind(']').is_some_and(|p| !hp[p + 1..].contains(':'));
         match hp.rfind(':') {
             Some(colon) if !bracketed => {
-                self.decide(StepId::ParseHostPort, host_start..end, "the port follows the last ':'");
+                self.decide(
+                    StepId::ParseHostPort,
+                    host_start..end,
+                    "the port follows the last ':'",
+                );
                 self.set(Component::Host, host_start..host_start + colon);
                 self.set(Component::Port, host_start + colon + 1..end);
             }
@@ -224,7 +271,8 @@ pub fn parse_preprocessed<T: Tracer>(s: &str, tr: &mut T) -> ParsedUrl {
         scheme_len + 1
     } else {
         p.tr.record(|| {
-            Step::new(StepId::ParseNoScheme).decide("no scheme before a ':', so this is a relative reference")
+            Step::new(StepId::ParseNoScheme)
+                .decide("no scheme before a ':', so this is a relative reference")
         });
         p.url.invalid = true;
         p.url.hierarchical = true;
@@ -238,16 +286,28 @@ pub fn parse_preprocessed<T: Tracer>(s: &str, tr: &mut T) -> ParsedUrl {
         Some(scheme) if scheme.eq_ignore_ascii_case("file") => p.file(rest),
         Some(scheme) if scheme.eq_ignore_ascii_case("mailto") => p.mailto(rest),
         Some(scheme) if is_non_hierarchical_scheme(scheme) => {
-            p.decide(StepId::ParseOpaque, rest..len, "this scheme is not hierarchical: all the rest is the path");
+            p.decide(
+                StepId::ParseOpaque,
+                rest..len,
+                "this scheme is not hierarchical: all the rest is the path",
+            );
             p.set(Component::Path, rest..len);
         }
         Some(_) if !starts_with_slash(&s[rest..]) => {
-            p.decide(StepId::ParseNonHierarchical, rest..len, "no slash after the scheme: not hierarchical");
+            p.decide(
+                StepId::ParseNonHierarchical,
+                rest..len,
+                "no slash after the scheme: not hierarchical",
+            );
             let end = p.cut_fragment_and_query(rest, len);
             p.set(Component::Path, rest..end);
         }
         _ => {
-            p.decide(StepId::ParseHierarchical, rest..len, "split into authority, path, query and fragment");
+            p.decide(
+                StepId::ParseHierarchical,
+                rest..len,
+                "split into authority, path, query and fragment",
+            );
             p.hierarchical(rest);
         }
     }
@@ -280,14 +340,20 @@ mod tests {
     #[test]
     fn authority_edges() {
         let u = p("http://[::1]:8/");
-        assert_eq!((u.host.as_deref(), u.port.as_deref()), (Some("[::1]"), Some("8")));
+        assert_eq!(
+            (u.host.as_deref(), u.port.as_deref()),
+            (Some("[::1]"), Some("8"))
+        );
         let u = p("http://[::1]");
         assert_eq!((u.host.as_deref(), u.port), (Some("[::1]"), None));
         let u = p("http://@h");
         assert_eq!((u.user.as_deref(), u.password), (Some(""), None));
         assert_eq!(u.path.as_deref(), Some(""));
         let u = p("http:///x");
-        assert_eq!((u.host.as_deref(), u.path.as_deref()), (Some(""), Some("/x")));
+        assert_eq!(
+            (u.host.as_deref(), u.path.as_deref()),
+            (Some(""), Some("/x"))
+        );
     }
 
     #[test]
@@ -300,7 +366,10 @@ mod tests {
         assert_eq!(u.path.as_deref(), Some("/c:/foo"));
         assert_eq!(u.host.as_deref(), Some(""));
         let u = p("mailto:a#b?c#d");
-        assert_eq!((u.path.as_deref(), u.query.as_deref()), (Some("a#b"), Some("c#d")));
+        assert_eq!(
+            (u.path.as_deref(), u.query.as_deref()),
+            (Some("a#b"), Some("c#d"))
+        );
         let u = p("data:x?y#z");
         assert_eq!((u.path.as_deref(), u.query), (Some("x?y#z"), None));
         let u = p("foo:x?y#z");

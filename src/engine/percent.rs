@@ -213,13 +213,22 @@ mod tests {
             encode_utf8("abc", SPACE_AND_HIGH, HexCase::Upper),
             Cow::Borrowed("abc")
         ));
-        assert_eq!(encode_utf8("a b\u{e9}", SPACE_AND_HIGH, HexCase::Upper), "a%20b%C3%A9");
-        assert_eq!(encode_utf8("\u{e9}", SPACE_AND_HIGH, HexCase::Lower), "%c3%a9");
+        assert_eq!(
+            encode_utf8("a b\u{e9}", SPACE_AND_HIGH, HexCase::Upper),
+            "a%20b%C3%A9"
+        );
+        assert_eq!(
+            encode_utf8("\u{e9}", SPACE_AND_HIGH, HexCase::Lower),
+            "%c3%a9"
+        );
         let keep_high = OctetSet {
             ascii: AsciiSet::EMPTY.add(b' '),
             non_ascii: false,
         };
-        assert_eq!(encode_utf8("\u{e9} \u{e9}", keep_high, HexCase::Upper), "\u{e9}%20\u{e9}");
+        assert_eq!(
+            encode_utf8("\u{e9} \u{e9}", keep_high, HexCase::Upper),
+            "\u{e9}%20\u{e9}"
+        );
     }
 
     #[test]

@@ -42,7 +42,10 @@ pub fn preprocess<'a, T: Tracer>(input: &'a str, tr: &mut T) -> Cow<'a, str> {
     }
     // Preprocessing, step 3
     if has_tabs {
-        let removed: String = s.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
+        let removed: String = s
+            .chars()
+            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+            .collect();
         tr.record(|| Step::new(StepId::PreRemoveTabs).decide(format!("{removed:?}")));
         s = Cow::Owned(removed);
     }
@@ -65,9 +68,18 @@ mod tests {
 
     #[test]
     fn steps() {
-        assert!(matches!(preprocess("http://a/", &mut NoTrace), Cow::Borrowed(_)));
-        assert_eq!(preprocess(" \u{0B}ht\ttp://a/\r\n \u{0C}", &mut NoTrace), "http://a/");
-        assert_eq!(preprocess("a\u{FDD0}b\u{10FFFF}\u{1FFFE}", &mut NoTrace), "a\u{FFFD}b\u{FFFD}\u{FFFD}");
+        assert!(matches!(
+            preprocess("http://a/", &mut NoTrace),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(
+            preprocess(" \u{0B}ht\ttp://a/\r\n \u{0C}", &mut NoTrace),
+            "http://a/"
+        );
+        assert_eq!(
+            preprocess("a\u{FDD0}b\u{10FFFF}\u{1FFFE}", &mut NoTrace),
+            "a\u{FFFD}b\u{FFFD}\u{FFFD}"
+        );
         // U+0000 and other controls stay; only the three are trimmed.
         assert_eq!(preprocess("\u{0}a\u{1} ", &mut NoTrace), "\u{0}a\u{1}");
         assert_eq!(preprocess(" \t ", &mut NoTrace), "");

@@ -56,14 +56,17 @@ pub fn resolve_parsed<T: Tracer>(mut url: ParsedUrl, base: &ParsedUrl, tr: &mut 
             && url.fragment.is_none()
             && url.path.as_deref().is_none_or(str::is_empty);
         if only_scheme {
-            tr.record(|| Step::new(StepId::ResolveSchemeOnly).decide("only the scheme of the base was given"));
+            tr.record(|| {
+                Step::new(StepId::ResolveSchemeOnly).decide("only the scheme of the base was given")
+            });
             let mut url = base.clone();
             url.fragment = None;
             return url;
         }
         // Step 9.2
         tr.record(|| {
-            Step::new(StepId::ResolveSameScheme).decide("the same scheme as the hierarchical base: resolved as relative")
+            Step::new(StepId::ResolveSameScheme)
+                .decide("the same scheme as the hierarchical base: resolved as relative")
         });
         url.invalid = false;
         resolve_relative(&mut url, base, tr);
@@ -84,7 +87,11 @@ pub fn resolve_parsed<T: Tracer>(mut url: ParsedUrl, base: &ParsedUrl, tr: &mut 
 /// both (steps 10.1–10.2, 2.2, 3.3–3.4).
 fn clean_path<T: Tracer>(url: &mut ParsedUrl, is_file: bool, tr: &mut T) {
     let Some(path) = url.path.take() else { return };
-    let path = if is_file { decode_file_slashes(path, tr) } else { path };
+    let path = if is_file {
+        decode_file_slashes(path, tr)
+    } else {
+        path
+    };
     url.path = Some(remove_dot_segments_traced(path, tr));
 }
 
@@ -93,7 +100,14 @@ fn decode_file_slashes<T: Tracer>(path: String, tr: &mut T) -> String {
     match decode_ascii_where(&path, |b| b == b'/' || b == b'\\') {
         Cow::Borrowed(_) => path,
         Cow::Owned(decoded) => {
-            tr.record(|| Step::change(StepId::FileDecodeSlashes, Component::Path, Some(&path), Some(&decoded)));
+            tr.record(|| {
+                Step::change(
+                    StepId::FileDecodeSlashes,
+                    Component::Path,
+                    Some(&path),
+                    Some(&decoded),
+                )
+            });
             decoded
         }
     }
@@ -103,7 +117,14 @@ fn remove_dot_segments_traced<T: Tracer>(path: String, tr: &mut T) -> String {
     match remove_dot_segments(&path) {
         Cow::Borrowed(_) => path,
         Cow::Owned(cleaned) => {
-            tr.record(|| Step::change(StepId::RemoveDots, Component::Path, Some(&path), Some(&cleaned)));
+            tr.record(|| {
+                Step::change(
+                    StepId::RemoveDots,
+                    Component::Path,
+                    Some(&path),
+                    Some(&cleaned),
+                )
+            });
             cleaned
         }
     }
@@ -125,8 +146,13 @@ pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &m
     url.scheme.clone_from(&base.scheme);
     if scheme_changes {
         tr.record(|| {
-            Step::change(StepId::ParseComponent, Component::Scheme, old_scheme.as_deref(), url.scheme.as_deref())
-                .decide("the scheme comes from the base")
+            Step::change(
+                StepId::ParseComponent,
+                Component::Scheme,
+                old_scheme.as_deref(),
+                url.scheme.as_deref(),
+            )
+            .decide("the scheme comes from the base")
         });
     }
     let is_file = url.scheme_is("file");
@@ -139,7 +165,12 @@ pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &m
         if is_file {
             let host = url.authority.clone().or_else(|| url.host.clone());
             tr.record(|| {
-                Step::change(StepId::RelFileHost, Component::Host, url.host.as_deref(), host.as_deref())
+                Step::change(
+                    StepId::RelFileHost,
+                    Component::Host,
+                    url.host.as_deref(),
+                    host.as_deref(),
+                )
             });
             url.user = None;
             url.password = None;
@@ -173,14 +204,23 @@ pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &m
             r_path = decode_file_slashes(r_path, tr);
             // Step 6.5.2
             if leading_drive_segment(&r_path, false).is_some() {
-                tr.record(|| Step::new(StepId::RelDrive).decide("the path starts with a drive letter"));
+                tr.record(|| {
+                    Step::new(StepId::RelDrive).decide("the path starts with a drive letter")
+                });
                 url.clear_authority();
                 b_path = "";
             }
         }
         // Step 6.6
         let merged = merge_paths(b_path, &r_path);
-        tr.record(|| Step::change(StepId::RelMerge, Component::Path, Some(&r_path), Some(&merged)));
+        tr.record(|| {
+            Step::change(
+                StepId::RelMerge,
+                Component::Path,
+                Some(&r_path),
+                Some(&merged),
+            )
+        });
         // Steps 6.7–6.8
         url.path = Some(remove_dot_segments_traced(merged, tr));
     }

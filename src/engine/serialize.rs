@@ -7,10 +7,19 @@ pub fn serialize(u: &ParsedUrl) -> Option<String> {
     if u.invalid {
         return None;
     }
-    let len = [&u.scheme, &u.user, &u.password, &u.host, &u.port, &u.path, &u.query, &u.fragment]
-        .iter()
-        .map(|c| c.as_deref().map_or(0, |s| s.len() + 1))
-        .sum::<usize>()
+    let len = [
+        &u.scheme,
+        &u.user,
+        &u.password,
+        &u.host,
+        &u.port,
+        &u.path,
+        &u.query,
+        &u.fragment,
+    ]
+    .iter()
+    .map(|c| c.as_deref().map_or(0, |s| s.len() + 1))
+    .sum::<usize>()
         + 3;
     let mut s = String::with_capacity(len);
     // Steps 4–5

@@ -126,7 +126,12 @@ impl Step {
     }
 
     /// A step that changed (or set) `component` from `before` to `after`.
-    pub fn change(id: StepId, component: Component, before: Option<&str>, after: Option<&str>) -> Step {
+    pub fn change(
+        id: StepId,
+        component: Component,
+        before: Option<&str>,
+        after: Option<&str>,
+    ) -> Step {
         Step {
             component: Some(component),
             before: before.map(str::to_owned),

@@ -38,7 +38,9 @@ fn unescape(s: &str) -> String {
             Some(b'U') => 8,
             _ => 0,
         };
-        let hex = tail.get(2..2 + digits).filter(|h| digits > 0 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+        let hex = tail
+            .get(2..2 + digits)
+            .filter(|h| digits > 0 && h.bytes().all(|b| b.is_ascii_hexdigit()));
         match hex {
             Some(h) => {
                 let cp = u32::from_str_radix(h, 16).unwrap_or(0xFFFD);
@@ -74,10 +76,20 @@ impl Field {
             let lines: Vec<&str> = self
                 .lines
                 .iter()
-                .map(|l| if strip { l.strip_prefix("| ").unwrap_or(l) } else { l.as_str() })
+                .map(|l| {
+                    if strip {
+                        l.strip_prefix("| ").unwrap_or(l)
+                    } else {
+                        l.as_str()
+                    }
+                })
                 .collect();
             let joined = lines.join("\n");
-            if self.escaped { unescape(&joined) } else { joined }
+            if self.escaped {
+                unescape(&joined)
+            } else {
+                joined
+            }
         };
         (self.name, value)
     }

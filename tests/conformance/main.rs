@@ -45,7 +45,9 @@ fn suite_dir() -> Option<PathBuf> {
 fn files(dir: &Path) -> Vec<String> {
     let mut out = Vec::new();
     for sub in ["", "generated/"] {
-        let Ok(entries) = std::fs::read_dir(dir.join(sub)) else { continue };
+        let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
+            continue;
+        };
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
             if name.ends_with(".dat") {
@@ -67,9 +69,14 @@ fn expected_failures() -> BTreeMap<(String, String), String> {
             continue;
         }
         let mut parts = line.splitn(3, ' ');
-        let (Some(mode), Some(key)) = (parts.next(), parts.next()) else { continue };
+        let (Some(mode), Some(key)) = (parts.next(), parts.next()) else {
+            continue;
+        };
         let reason = parts.next().unwrap_or("").trim().to_owned();
-        assert!(!reason.is_empty(), "expected-failures.txt: `{line}` gives no reason");
+        assert!(
+            !reason.is_empty(),
+            "expected-failures.txt: `{line}` gives no reason"
+        );
         out.insert((mode.to_owned(), key.to_owned()), reason);
     }
     out
@@ -80,7 +87,8 @@ fn expected_components(rec: &dat::Record, mode: Mode) -> BTreeMap<Component, Str
     let mut out = BTreeMap::new();
     for c in Component::ALL {
         let value = if c == Component::Host {
-            rec.get(&format!("{}-host", mode.name())).or_else(|| rec.get("host"))
+            rec.get(&format!("{}-host", mode.name()))
+                .or_else(|| rec.get("host"))
         } else {
             rec.get(c.name())
         };
@@ -96,7 +104,10 @@ fn actual_components(url: &ParsedUrl) -> BTreeMap<Component, String> {
 }
 
 /// Describes how two component maps differ.
-fn diff(expected: &BTreeMap<Component, String>, actual: &BTreeMap<Component, String>) -> Option<String> {
+fn diff(
+    expected: &BTreeMap<Component, String>,
+    actual: &BTreeMap<Component, String>,
+) -> Option<String> {
     let mut out = String::new();
     for c in Component::ALL {
         let (e, a) = (expected.get(&c), actual.get(&c));
@@ -118,14 +129,33 @@ struct Outcome {
     tallies: BTreeMap<String, Tally>,
     failures: Vec<(String, String)>,
     idempotency: Tally,
+    /// For a browser mode: how THIS fares against that browser's
+    /// expectations, per file.
+    this_vs_browser: BTreeMap<String, Tally>,
+    /// Files without any browser field: their expectations are THIS's only.
+    unrecorded: BTreeSet<String>,
 }
 
-/// Checks one canonicalization record in `mode`; `Err(detail)` on failure.
-fn check_canon(rec: &dat::Record, mode: Mode, idem: &mut Tally) -> Result<(), String> {
+/// The host files: `decomps-authority*.dat` and `generated/`.
+fn is_host_file(file: &str) -> bool {
+    file.starts_with("decomps-authority") || file.starts_with("generated/")
+}
+
+/// Checks one canonicalization record, run in `mode` against the
+/// expectations of `expect` (the same mode, except when measuring how far
+/// THIS agrees with a browser); `Err(detail)` on failure.
+fn check_canon(
+    rec: &dat::Record,
+    mode: Mode,
+    expect: Mode,
+    idem: &mut Tally,
+) -> Result<(), String> {
     let input = rec.get("data").unwrap_or("");
     let base = rec.get("base").filter(|b| !b.is_empty());
-    let encoding = rec.get("charset").map_or(QueryEncoding::UTF8, QueryEncoding::from_label);
-    let m = mode.name();
+    let encoding = rec
+        .get("charset")
+        .map_or(QueryEncoding::UTF8, QueryEncoding::from_label);
+    let m = expect.name();
     let mut invalid = rec.flag("invalid").unwrap_or(false);
     if let Some(v) = rec.flag(&format!("{m}-invalid")) {
         invalid = v;
@@ -141,7 +171,10 @@ fn check_canon(rec: &dat::Record, mode: Mode, idem: &mut Tally) -> Result<(), St
         };
     }
     let Some(canon) = out.canon else {
-        let why = out.failure.map(|f| format!("{}: {}", f.step.id(), f.reason)).unwrap_or_default();
+        let why = out
+            .failure
+            .map(|f| format!("{}: {}", f.step.id(), f.reason))
+            .unwrap_or_default();
         return Err(format!("expected valid, got invalid ({why})"));
     };
     let expected_canon = rec
@@ -150,12 +183,18 @@ fn check_canon(rec: &dat::Record, mode: Mode, idem: &mut Tally) -> Result<(), St
         .unwrap_or(input);
     let mut problems = String::new();
     if canon != expected_canon {
-        let _ = write!(problems, " canon: expected {expected_canon:?}, got {canon:?};");
+        let _ = write!(
+            problems,
+            " canon: expected {expected_canon:?}, got {canon:?};"
+        );
     }
-    if let Some(d) = diff(&expected_components(rec, mode), &actual_components(&out.url)) {
+    if let Some(d) = diff(
+        &expected_components(rec, expect),
+        &actual_components(&out.url),
+    ) {
         problems.push_str(&d);
     }
-    if mode == Mode::This {
+    if mode == Mode::This && expect == Mode::This {
         idem.total += 1;
         let again = canonicalize_url(&canon, base, encoding, mode).canon;
         if again.as_deref() == Some(canon.as_str()) {
@@ -164,7 +203,11 @@ fn check_canon(rec: &dat::Record, mode: Mode, idem: &mut Tally) -> Result<(), St
             let _ = write!(problems, " not idempotent: {canon:?} → {again:?};");
         }
     }
-    if problems.is_empty() { Ok(()) } else { Err(problems) }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
 }
 
 /// Checks one `parsing.dat` or `resolving.dat` record.
@@ -174,17 +217,36 @@ fn check_parse(rec: &dat::Record, resolving: bool) -> Result<(), String> {
         let base = parse(rec.get("base").unwrap_or(""), &mut NoTrace);
         url_inspector::engine::resolve::resolve(input, &base, &mut NoTrace)
     } else {
-        run(input, None, QueryEncoding::UTF8, Mode::This, Until::Parse, &mut NoTrace).url
+        run(
+            input,
+            None,
+            QueryEncoding::UTF8,
+            Mode::This,
+            Until::Parse,
+            &mut NoTrace,
+        )
+        .url
     };
     let invalid = rec.flag("invalid").unwrap_or(false);
     let mut problems = String::new();
     if url.invalid != invalid {
-        let _ = write!(problems, " invalid: expected {invalid}, got {};", url.invalid);
+        let _ = write!(
+            problems,
+            " invalid: expected {invalid}, got {};",
+            url.invalid
+        );
     }
-    if let Some(d) = diff(&expected_components(rec, Mode::This), &actual_components(&url)) {
+    if let Some(d) = diff(
+        &expected_components(rec, Mode::This),
+        &actual_components(&url),
+    ) {
         problems.push_str(&d);
     }
-    if problems.is_empty() { Ok(()) } else { Err(problems) }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
 }
 
 fn run_suite(dir: &Path, mode: Mode) -> Outcome {
@@ -193,6 +255,8 @@ fn run_suite(dir: &Path, mode: Mode) -> Outcome {
         tallies: BTreeMap::new(),
         failures: Vec::new(),
         idempotency: Tally::default(),
+        this_vs_browser: BTreeMap::new(),
+        unrecorded: BTreeSet::new(),
     };
     for file in files(dir) {
         let kind = match file.as_str() {
@@ -204,8 +268,15 @@ fn run_suite(dir: &Path, mode: Mode) -> Outcome {
         if kind.is_some() && mode != Mode::This {
             continue;
         }
-        let text = std::fs::read_to_string(dir.join(&file)).unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
-        let tally = out.tallies.entry(file.clone()).or_default();
+        let text = std::fs::read_to_string(dir.join(&file))
+            .unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
+        // A file records browser results when any record has a browser field.
+        let recorded = ["#chrome-", "#gecko-", "#ie-"]
+            .iter()
+            .any(|p| text.contains(p));
+        if !recorded {
+            out.unrecorded.insert(file.clone());
+        }
         for rec in dat::parse(&text) {
             let key = format!("{file}:{}", rec.line);
             let name = format!(
@@ -216,14 +287,34 @@ fn run_suite(dir: &Path, mode: Mode) -> Outcome {
             if !filter.is_empty() && !name.contains(&filter) {
                 continue;
             }
-            tally.total += 1;
             let result = match kind {
                 Some(resolving) => check_parse(&rec, resolving),
-                None => check_canon(&rec, mode, &mut out.idempotency),
+                None => check_canon(&rec, mode, mode, &mut out.idempotency),
             };
+            let tally = out.tallies.entry(file.clone()).or_default();
+            tally.total += 1;
             match result {
                 Ok(()) => tally.passed += 1,
-                Err(detail) => out.failures.push((key, format!("{name}:{detail}"))),
+                Err(detail) => {
+                    // Say whether the browser's own result was recorded for
+                    // this case, or the expectation is THIS's.
+                    let prefix = format!("{}-", mode.name());
+                    let note = if mode != Mode::This
+                        && !rec.fields.keys().any(|k| k.starts_with(&prefix))
+                    {
+                        " [no browser field]"
+                    } else {
+                        ""
+                    };
+                    out.failures.push((key, format!("{name}:{detail}{note}")));
+                }
+            }
+            if mode != Mode::This && kind.is_none() {
+                let this = out.this_vs_browser.entry(file.clone()).or_default();
+                this.total += 1;
+                if check_canon(&rec, Mode::This, mode, &mut Tally::default()).is_ok() {
+                    this.passed += 1;
+                }
             }
         }
     }
@@ -235,40 +326,91 @@ fn conformance(mode: Mode) {
     let out = run_suite(&dir, mode);
     let m = mode.name();
 
-    let (mut passed, mut total) = (0, 0);
-    println!("conformance [{}]:", mode.marker());
+    // The summary goes straight to stderr, past the test harness's capture,
+    // so that every run shows it.
+    let mut summary = format!("\nconformance [{}]: pass/total per file\n", mode.marker());
+    let sum = |filter: &dyn Fn(&str) -> bool, tallies: &BTreeMap<String, Tally>| {
+        tallies
+            .iter()
+            .filter(|(f, _)| filter(f))
+            .fold((0, 0), |(p, t), (_, x)| (p + x.passed, t + x.total))
+    };
+    let pct = |(p, t): (usize, usize)| {
+        format!(
+            "{p:>5}/{t:<5} ({:.2} %)",
+            100.0 * p as f64 / t.max(1) as f64
+        )
+    };
     for (file, t) in &out.tallies {
-        println!("  {file:<48} {:>5}/{:<5}", t.passed, t.total);
-        passed += t.passed;
-        total += t.total;
+        let _ = writeln!(summary, "  {file:<52} {:>5}/{:<5}", t.passed, t.total);
     }
-    println!("  {:<48} {passed:>5}/{total:<5} ({:.2} %)", "all", 100.0 * passed as f64 / total.max(1) as f64);
+    let _ = writeln!(
+        summary,
+        "  {:<52} {}",
+        "all",
+        pct(sum(&|_| true, &out.tallies))
+    );
     if mode == Mode::This {
-        println!("  idempotency checks: {}/{}", out.idempotency.passed, out.idempotency.total);
+        let _ = writeln!(
+            summary,
+            "  idempotency checks: {}/{}",
+            out.idempotency.passed, out.idempotency.total
+        );
+    } else {
+        let host = |f: &str| is_host_file(f);
+        let recorded = |f: &str| is_host_file(f) && !out.unrecorded.contains(f);
+        let rest = |f: &str| !is_host_file(f);
+        let _ = writeln!(
+            summary,
+            "  {:<52} {}",
+            "host cases",
+            pct(sum(&host, &out.tallies))
+        );
+        let _ = writeln!(
+            summary,
+            "  {:<52} {}",
+            "host cases with recorded browser results",
+            pct(sum(&recorded, &out.tallies))
+        );
+        let _ = writeln!(
+            summary,
+            "  rest of the suite: {} agrees with {m} {}; THIS agrees with {m} {}",
+            mode.marker(),
+            pct(sum(&rest, &out.tallies)),
+            pct(sum(&rest, &out.this_vs_browser))
+        );
     }
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), summary.as_bytes());
 
     // Write every failure down for review.
     let report_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/conformance");
     let _ = std::fs::create_dir_all(&report_dir);
-    let report: String = out.failures.iter().map(|(k, d)| format!("{m} {k} ?? {d}\n")).collect();
+    let report: String = out
+        .failures
+        .iter()
+        .map(|(k, d)| format!("{m} {k} ?? {d}\n"))
+        .collect();
     let _ = std::fs::write(report_dir.join(format!("{m}-failures.txt")), report);
 
     let filtered = std::env::var("CONFORMANCE_FILTER").is_ok_and(|f| !f.is_empty());
     let listed = expected_failures();
     let failed: BTreeSet<&String> = out.failures.iter().map(|(k, _)| k).collect();
-    let unexpected: Vec<&(String, String)> =
-        out.failures.iter().filter(|(k, _)| !listed.contains_key(&(m.to_owned(), k.clone()))).collect();
+    let unexpected: Vec<&(String, String)> = out
+        .failures
+        .iter()
+        .filter(|(k, _)| !listed.contains_key(&(m.to_owned(), k.clone())))
+        .collect();
     let stale: Vec<&String> = listed
         .keys()
         .filter(|(lm, k)| lm == m && !failed.contains(k))
         .map(|(_, k)| k)
         .collect();
     for (_, detail) in unexpected.iter().take(40) {
-        println!("UNEXPECTED FAILURE {detail}");
+        eprintln!("UNEXPECTED FAILURE {detail}");
     }
     if !filtered {
         for k in &stale {
-            println!("STALE ENTRY (now passes) {m} {k}");
+            eprintln!("STALE ENTRY (now passes) {m} {k}");
         }
     }
     assert!(

@@ -19,7 +19,9 @@ fn number(text: &str) -> Option<u64> {
     let mut value: u64 = 0;
     for &d in digits {
         let v = char::from(d).to_digit(radix)?;
-        value = value.checked_mul(u64::from(radix))?.checked_add(u64::from(v))?;
+        value = value
+            .checked_mul(u64::from(radix))?
+            .checked_add(u64::from(v))?;
     }
     Some(value)
 }
@@ -28,7 +30,11 @@ fn number(text: &str) -> Option<u64> {
 /// an IPv4 address, `None` ("fail") otherwise.
 pub fn canonicalize_ipv4(s: &str) -> Option<String> {
     // Fast reject: only digits, hex letters, 'x' and dots can appear.
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_hexdigit() || b == b'.' || b == b'x' || b == b'X') {
+    if s.is_empty()
+        || !s
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() || b == b'.' || b == b'x' || b == b'X')
+    {
         return None;
     }
     let mut parts = [0u64; 4];
@@ -80,8 +86,18 @@ mod tests {
     #[test]
     fn failures() {
         for s in [
-            "", "4294967296", "1.2.3.256", "1.2.65536", "1.16777216", "1.2.3.4.5", "1..2", "1.2.3.",
-            "08", "0x1g", "a.b.c.d", "99999999999999999999999",
+            "",
+            "4294967296",
+            "1.2.3.256",
+            "1.2.65536",
+            "1.16777216",
+            "1.2.3.4.5",
+            "1..2",
+            "1.2.3.",
+            "08",
+            "0x1g",
+            "a.b.c.d",
+            "99999999999999999999999",
         ] {
             assert_eq!(v4(s), None, "{s}");
         }

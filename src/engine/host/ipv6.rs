@@ -9,7 +9,8 @@ fn ipv4_tail(s: &str) -> Option<[u16; 2]> {
     let mut bytes = [0u8; 4];
     let mut n = 0;
     for part in s.split('.') {
-        if n == 4 || part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
+        if n == 4 || part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit())
+        {
             return None;
         }
         let v: u16 = part.parse().ok()?;
@@ -136,8 +137,22 @@ mod tests {
 
     #[test]
     fn failures() {
-        for s in ["", ":", ":::", "1:2", "1::2::3", "12345::", "g::", "1:2:3:4:5:6:7:8:9", "::1.2.3", "::256.1.1.1",
-                  "1:2:3:4:5:6:7::8", "::0001.1.1.1", "1.2.3.4", "::1:"] {
+        for s in [
+            "",
+            ":",
+            ":::",
+            "1:2",
+            "1::2::3",
+            "12345::",
+            "g::",
+            "1:2:3:4:5:6:7:8:9",
+            "::1.2.3",
+            "::256.1.1.1",
+            "1:2:3:4:5:6:7::8",
+            "::0001.1.1.1",
+            "1.2.3.4",
+            "::1:",
+        ] {
             assert_eq!(v6(s), None, "{s}");
         }
     }

@@ -18,7 +18,9 @@ use std::borrow::Cow;
 
 use super::chars::{AsciiSet, is_label_separator};
 use super::model::{Component, Mode};
-use super::percent::{HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_utf8, has_escape, is_escape_at};
+use super::percent::{
+    HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_utf8, has_escape, is_escape_at,
+};
 use super::trace::{Step, StepId, Tracer};
 use nameprep::{is_prohibited, nameprep};
 
@@ -31,7 +33,9 @@ pub struct HostFailure {
 
 /// Step 30, THIS: the octets percent-encoded in hosts (plus `@` outside
 /// `file`).
-const THIS_ENCODE: AsciiSet = AsciiSet::C0.add_all(b" !\"#$%&'()*,/;<=>?\\^`{|}").add(0x7F);
+const THIS_ENCODE: AsciiSet = AsciiSet::C0
+    .add_all(b" !\"#$%&'()*,/;<=>?\\^`{|}")
+    .add(0x7F);
 /// Step 30, IE (with lowercase hex digits).
 const IE_ENCODE: AsciiSet = AsciiSet::C0.add_all(b" \"<>\\^`{|}").add(0x7F);
 /// Steps 14 and 30, CHROME.
@@ -59,7 +63,9 @@ impl<T: Tracer> Run<'_, T> {
         let reason = reason.into();
         let fallback = self.fallback.clone();
         self.tr.record(|| {
-            let s = Step::new(step).about(Component::Host).decide(reason.clone());
+            let s = Step::new(step)
+                .about(Component::Host)
+                .decide(reason.clone());
             match &fallback {
                 Some(f) => s.decide(format!("{reason}; Gecko falls back to {f:?}")),
                 None => s.fail(),
@@ -86,15 +92,27 @@ impl<T: Tracer> Run<'_, T> {
 }
 
 /// Runs CanonicalizeHost on `host` (of a URL whose scheme is `scheme`).
-pub fn canonicalize_host<T: Tracer>(host: &str, scheme: Option<&str>, mode: Mode, tr: &mut T) -> Result<String, HostFailure> {
+pub fn canonicalize_host<T: Tracer>(
+    host: &str,
+    scheme: Option<&str>,
+    mode: Mode,
+    tr: &mut T,
+) -> Result<String, HostFailure> {
     use Mode::{Chrome, Gecko, Ie, This};
     let is_file = scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"));
     // Step 2 (preprocessing already removed these; kept for direct callers).
-    let mut s: String = host.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
+    let mut s: String = host
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
     // Steps 3–4
     let fallback = (mode == Gecko).then(|| s.to_ascii_lowercase());
     if let Some(f) = &fallback {
-        tr.record(|| Step::new(StepId::HostFallback).in_mode(mode).decide(format!("fallback: {f:?}")));
+        tr.record(|| {
+            Step::new(StepId::HostFallback)
+                .in_mode(mode)
+                .decide(format!("fallback: {f:?}"))
+        });
     }
     let mut run = Run {
         mode,
@@ -153,22 +171,38 @@ pub fn canonicalize_host<T: Tracer>(host: &str, scheme: Option<&str>, mode: Mode
         let fallback = run.fallback.clone().unwrap_or_default();
         if fallback.contains(['\0', ' ']) {
             run.fallback = None;
-            return run.fail(StepId::HostGeckoNulSpace, "NUL or space in the host as written");
+            return run.fail(
+                StepId::HostGeckoNulSpace,
+                "NUL or space in the host as written",
+            );
         }
         if fallback.chars().any(is_prohibited) {
-            return run.fail(StepId::HostGeckoNulSpace, "NUL or space, and a prohibited character as written");
+            return run.fail(
+                StepId::HostGeckoNulSpace,
+                "NUL or space, and a prohibited character as written",
+            );
         }
     }
     // Step 14
     if mode == Chrome
-        && let Cow::Owned(encoded) = encode_utf8(&s, OctetSet { ascii: CHROME_ENCODE, non_ascii: false }, HexCase::Upper)
+        && let Cow::Owned(encoded) = encode_utf8(
+            &s,
+            OctetSet {
+                ascii: CHROME_ENCODE,
+                non_ascii: false,
+            },
+            HexCase::Upper,
+        )
     {
         run.changed(StepId::HostChromeEncode, &s, &encoded, true);
         s = encoded;
     }
     // Step 15
     if !s.is_ascii() && s.chars().any(|c| c != '.' && is_label_separator(c)) {
-        let replaced: String = s.chars().map(|c| if is_label_separator(c) { '.' } else { c }).collect();
+        let replaced: String = s
+            .chars()
+            .map(|c| if is_label_separator(c) { '.' } else { c })
+            .collect();
         run.changed(StepId::HostSeparators, &s, &replaced, false);
         s = replaced;
     }
@@ -180,7 +214,11 @@ pub fn canonicalize_host<T: Tracer>(host: &str, scheme: Option<&str>, mode: Mode
     // Steps 17–22 only change anything when IDN processing is needed.
     if mode == Ie && s.split('.').any(|l| l.starts_with("xn--")) {
         // Step 18
-        run.tr.record(|| Step::new(StepId::HostIeXn).in_mode(mode).decide("a label starts with xn--"));
+        run.tr.record(|| {
+            Step::new(StepId::HostIeXn)
+                .in_mode(mode)
+                .decide("a label starts with xn--")
+        });
         need_punycode = true;
     }
     if need_punycode {
@@ -234,14 +272,21 @@ pub fn canonicalize_host<T: Tracer>(host: &str, scheme: Option<&str>, mode: Mode
         Gecko => AsciiSet::EMPTY,
     };
     if let Some(b) = s.bytes().find(|&b| forbidden.contains(b)) {
-        return run.fail(StepId::HostForbidden, format!("the host holds {:?}", char::from(b)));
+        return run.fail(
+            StepId::HostForbidden,
+            format!("the host holds {:?}", char::from(b)),
+        );
     }
     // Step 29
     if mode == Ie {
         let b = s.as_bytes();
-        let bad = (0..b.len()).any(|i| b[i] == b'%' && (!is_escape_at(b, i) || &b[i + 1..i + 3] == b"00"));
+        let bad = (0..b.len())
+            .any(|i| b[i] == b'%' && (!is_escape_at(b, i) || &b[i + 1..i + 3] == b"00"));
         if bad {
-            return run.fail(StepId::HostIeBadEscape, "%00, or a % without two hex digits");
+            return run.fail(
+                StepId::HostIeBadEscape,
+                "%00, or a % without two hex digits",
+            );
         }
     }
     // Step 30
@@ -252,7 +297,14 @@ pub fn canonicalize_host<T: Tracer>(host: &str, scheme: Option<&str>, mode: Mode
         Chrome => (CHROME_ENCODE, HexCase::Upper),
         Gecko => (AsciiSet::EMPTY, HexCase::Upper),
     };
-    if let Cow::Owned(encoded) = encode_utf8(&s, OctetSet { ascii, non_ascii: false }, case) {
+    if let Cow::Owned(encoded) = encode_utf8(
+        &s,
+        OctetSet {
+            ascii,
+            non_ascii: false,
+        },
+        case,
+    ) {
         run.changed(StepId::HostEncode, &s, &encoded, mode != This);
         s = encoded;
     }
@@ -261,7 +313,10 @@ pub fn canonicalize_host<T: Tracer>(host: &str, scheme: Option<&str>, mode: Mode
 
 /// Steps 17–21: the labels, each through the IDN steps of its mode, joined
 /// again. `Ok(Err(fallback))` is a failure that returns Gecko's fallback.
-fn idn_labels<T: Tracer>(s: &str, run: &mut Run<'_, T>) -> Result<Result<String, String>, HostFailure> {
+fn idn_labels<T: Tracer>(
+    s: &str,
+    run: &mut Run<'_, T>,
+) -> Result<Result<String, String>, HostFailure> {
     use Mode::{Chrome, Gecko, Ie, This};
     let mode = run.mode;
     macro_rules! fail {
@@ -281,11 +336,15 @@ fn idn_labels<T: Tracer>(s: &str, run: &mut Run<'_, T>) -> Result<Result<String,
                 None => Cow::Borrowed(""),
             }
         };
-        idn_enabled = gecko_idn::is_idn_enabled_tld(&tld) && !s.chars().any(gecko_idn::is_blacklisted);
+        idn_enabled =
+            gecko_idn::is_idn_enabled_tld(&tld) && !s.chars().any(gecko_idn::is_blacklisted);
         run.tr.record(|| {
             Step::new(StepId::HostGeckoTld)
                 .in_mode(mode)
-                .decide(format!("TLD {tld:?}: Unicode is {}", if idn_enabled { "shown" } else { "not shown" }))
+                .decide(format!(
+                    "TLD {tld:?}: Unicode is {}",
+                    if idn_enabled { "shown" } else { "not shown" }
+                ))
         });
     }
     let mut out = String::with_capacity(s.len() + 8);
@@ -306,10 +365,13 @@ fn idn_labels<T: Tracer>(s: &str, run: &mut Run<'_, T>) -> Result<Result<String,
                 Ok(l) => l,
                 Err(e) => fail!(StepId::HostLabelBidi, e.describe()),
             }
-        } else if nameprep::bidi_ok(label) {
+        } else if nameprep::bidi_ok(label, mode) {
             Cow::Borrowed(label)
         } else {
-            fail!(StepId::HostLabelBidi, format!("label {label:?} breaks the bidi rules"))
+            fail!(
+                StepId::HostLabelBidi,
+                format!("label {label:?} breaks the bidi rules")
+            )
         };
         if !label.is_ascii() {
             // Step 20.2.1.2
@@ -318,17 +380,29 @@ fn idn_labels<T: Tracer>(s: &str, run: &mut Run<'_, T>) -> Result<Result<String,
                 continue;
             }
             if matches!(mode, This | Chrome) && label.starts_with("xn--") {
-                fail!(StepId::HostPunycode, "a label starts with xn-- but is not ASCII");
+                fail!(
+                    StepId::HostPunycode,
+                    "a label starts with xn-- but is not ASCII"
+                );
             }
             let Some(encoded) = idna::punycode::encode_str(&label) else {
                 fail!(StepId::HostPunycode, "Punycode cannot encode the label");
             };
             if encoded.len() + 4 > 63 {
-                fail!(StepId::HostPunycode, "the encoded label is longer than 63 characters");
+                fail!(
+                    StepId::HostPunycode,
+                    "the encoded label is longer than 63 characters"
+                );
             }
             let ace = format!("xn--{encoded}");
             run.tr.record(|| {
-                Step::change(StepId::HostPunycode, Component::Host, Some(&label), Some(&ace)).decide("Punycode label")
+                Step::change(
+                    StepId::HostPunycode,
+                    Component::Host,
+                    Some(&label),
+                    Some(&ace),
+                )
+                .decide("Punycode label")
             });
             out.push_str(&ace);
         } else {
@@ -350,7 +424,10 @@ fn idn_labels<T: Tracer>(s: &str, run: &mut Run<'_, T>) -> Result<Result<String,
 }
 
 /// Step 20.2.2 (IE): the modified ToUnicode round trip of one label.
-fn ie_round_trip<T: Tracer>(label: &str, run: &mut Run<'_, T>) -> Result<Result<String, String>, HostFailure> {
+fn ie_round_trip<T: Tracer>(
+    label: &str,
+    run: &mut Run<'_, T>,
+) -> Result<Result<String, String>, HostFailure> {
     macro_rules! fail {
         ($why:expr) => {
             return run.fail(StepId::HostIeRoundTrip, $why).map(Err)
@@ -387,7 +464,13 @@ fn ie_round_trip<T: Tracer>(label: &str, run: &mut Run<'_, T>) -> Result<Result<
         fail!("the label holds U+3002");
     }
     run.tr.record(|| {
-        Step::change(StepId::HostIeRoundTrip, Component::Host, Some(label), Some(&unicode)).in_mode(Mode::Ie)
+        Step::change(
+            StepId::HostIeRoundTrip,
+            Component::Host,
+            Some(label),
+            Some(&unicode),
+        )
+        .in_mode(Mode::Ie)
     });
     Ok(Ok(unicode))
 }
@@ -409,7 +492,10 @@ fn to_ascii_std3<T: Tracer>(label: &str, tr: &mut T) -> Option<String> {
     let out = if l.is_ascii() {
         l.into_owned()
     } else {
-        if l.as_bytes().get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")) {
+        if l.as_bytes()
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        {
             return None;
         }
         format!("xn--{}", idna::punycode::encode_str(&l)?)
@@ -428,18 +514,32 @@ mod tests {
 
     #[test]
     fn this_mode() {
-        assert_eq!(h("LocalHost%2a", Mode::This).as_deref(), Some("localhost%2A"));
-        assert_eq!(h("b\u{FC}cher.de", Mode::This).as_deref(), Some("xn--bcher-kva.de"));
-        assert_eq!(h("%E4%B8%80.com", Mode::This).as_deref(), Some("xn--4gq.com"));
+        assert_eq!(
+            h("LocalHost%2a", Mode::This).as_deref(),
+            Some("localhost%2A")
+        );
+        assert_eq!(
+            h("b\u{FC}cher.de", Mode::This).as_deref(),
+            Some("xn--bcher-kva.de")
+        );
+        assert_eq!(
+            h("%E4%B8%80.com", Mode::This).as_deref(),
+            Some("xn--4gq.com")
+        );
         assert_eq!(h("0x7f.1", Mode::This).as_deref(), Some("127.0.0.1"));
         assert_eq!(h("[0:0::1]", Mode::This).as_deref(), Some("[::1]"));
         assert_eq!(h("a:b", Mode::This), None);
         assert_eq!(h("%5B::1]", Mode::This), None);
         assert_eq!(h("a%25b", Mode::This), None);
-        assert_eq!(h("example.com.", Mode::This).as_deref(), Some("example.com."));
+        assert_eq!(
+            h("example.com.", Mode::This).as_deref(),
+            Some("example.com.")
+        );
         assert_eq!(h("a@b", Mode::This).as_deref(), Some("a%40b"));
         assert_eq!(
-            canonicalize_host("a@b", Some("file"), Mode::This, &mut NoTrace).ok().as_deref(),
+            canonicalize_host("a@b", Some("file"), Mode::This, &mut NoTrace)
+                .ok()
+                .as_deref(),
             Some("a@b")
         );
     }
