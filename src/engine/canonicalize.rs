@@ -3,6 +3,7 @@
 //! [`super::host`]), port, path, query in the chosen encoding, fragment.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use encoding_rs::{Encoding, UTF_8};
 
@@ -22,6 +23,9 @@ use super::trace::{Step, StepId, Tracer};
 pub struct Failure {
     pub step: StepId,
     pub reason: String,
+    /// Where in the preprocessed input the failing part is, when it came
+    /// from the input.
+    pub range: Option<Range<usize>>,
 }
 
 /// User-info: every octet but the unreserved ones and `! $ % & ' ( ) * + ,`.
@@ -104,9 +108,14 @@ pub fn canonicalize<T: Tracer>(
     mode: Mode,
     tr: &mut T,
 ) -> Result<(), Failure> {
-    let invalid = |u: &mut ParsedUrl, step: StepId, reason: String| {
+    let invalid = |u: &mut ParsedUrl, step: StepId, reason: String, part: Component| {
         u.invalid = true;
-        Err(Failure { step, reason })
+        let range = u.span(part);
+        Err(Failure {
+            step,
+            reason,
+            range,
+        })
     };
     // First step: an invalid URL stays invalid.
     if u.invalid {
@@ -116,7 +125,7 @@ pub fn canonicalize<T: Tracer>(
         } else {
             "the URL could not be resolved against the base".to_owned()
         };
-        return invalid(u, StepId::CanonInvalid, reason);
+        return invalid(u, StepId::CanonInvalid, reason, Component::Scheme);
     }
 
     // Scheme
@@ -165,14 +174,17 @@ pub fn canonicalize<T: Tracer>(
         if let Some(host) = u.host.as_deref() {
             match canonicalize_host(host, Some(&scheme), mode, tr) {
                 Ok(h) => {
+                    // The host's own steps recorded every change.
                     if h != host {
                         tr.record(|| {
-                            Step::change(StepId::CanonHost, Component::Host, Some(host), Some(&h))
+                            Step::new(StepId::CanonHost)
+                                .about(Component::Host)
+                                .decide(format!("CanonicalizeHost gave {h:?}"))
                         });
                         u.host = Some(h);
                     }
                 }
-                Err(f) => return invalid(u, f.step, f.reason),
+                Err(f) => return invalid(u, f.step, f.reason, Component::Host),
             }
         }
         // Port
@@ -203,7 +215,6 @@ pub fn canonicalize<T: Tracer>(
                         u.port = None;
                     }
                     (Some(p), default) if p <= 65535 => {
-                        let shortest = p.to_string();
                         if default.is_none() {
                             tr.record(|| {
                                 Step::new(StepId::CanonPortNumber)
@@ -211,7 +222,10 @@ pub fn canonicalize<T: Tracer>(
                                     .decide(format!("no default port for the scheme {scheme:?}"))
                             });
                         }
-                        if shortest != port {
+                        // Only leading zeros make the written port differ
+                        // from its shortest form.
+                        if port.len() > 1 && port.starts_with('0') {
+                            let shortest = p.to_string();
                             update(
                                 u,
                                 Component::Port,
@@ -231,6 +245,7 @@ pub fn canonicalize<T: Tracer>(
                             u,
                             StepId::CanonPortInvalid,
                             format!("the port {port:?} is larger than 65535"),
+                            Component::Port,
                         );
                     }
                 }
@@ -244,6 +259,7 @@ pub fn canonicalize<T: Tracer>(
                     u,
                     StepId::CanonPortInvalid,
                     format!("the port {port:?} is not a number"),
+                    Component::Port,
                 );
             }
         }

@@ -117,27 +117,60 @@ pub fn run<T: Tracer>(
             failure: None,
         };
     }
-    let mut url = match base.filter(|b| !b.is_empty()) {
+    let base = base.filter(|b| !b.is_empty());
+    let mut url;
+    let base_invalid;
+    match base {
         Some(base) => {
-            let base = parse::parse(base, tr);
-            resolve::resolve(input, &base, tr)
+            let base = parse::parse(base, &mut trace::OfBase(tr));
+            base_invalid = base.invalid;
+            url = resolve::resolve(input, &base, tr);
         }
         None => {
             // The input is its own base (as the reference implementation's
             // tests do), so dot-segments are removed all the same.
             let parsed = parse::parse(input, tr);
-            resolve::resolve_parsed(parsed.clone(), &parsed, tr)
+            base_invalid = parsed.invalid;
+            url = resolve::resolve_parsed(parsed.clone(), &parsed, tr);
         }
-    };
-    if until == Until::Resolve {
-        let failure = url.invalid.then(|| Failure {
-            step: StepId::ResolveRelative,
-            reason: "the reference cannot be resolved against this base".to_owned(),
-        });
+    }
+    if url.invalid {
+        let failure = if base.is_none() {
+            Failure {
+                step: StepId::ParseNoScheme,
+                reason: "the input has no scheme, and there is no base URL to resolve it against"
+                    .to_owned(),
+                range: Some(0..0),
+            }
+        } else if base_invalid {
+            Failure {
+                step: StepId::ResolveBaseInvalid,
+                reason: "the base URL has no scheme, so nothing can be resolved against it"
+                    .to_owned(),
+                range: None,
+            }
+        } else {
+            Failure {
+                step: StepId::RelBaseOpaque,
+                reason: "the base URL is not hierarchical (like mailto: or data:), so a relative reference cannot be resolved against it".to_owned(),
+                range: Some(0..0),
+            }
+        };
+        if until == Until::Canonicalize {
+            // Records that canonicalization leaves an invalid URL alone.
+            let _ = canonicalize::canonicalize(&mut url, encoding.used, mode, tr);
+        }
         return Outcome {
             url,
             canon: None,
-            failure,
+            failure: Some(failure),
+        };
+    }
+    if until == Until::Resolve {
+        return Outcome {
+            url,
+            canon: None,
+            failure: None,
         };
     }
     let failure = canonicalize::canonicalize(&mut url, encoding.used, mode, tr).err();

@@ -6,6 +6,7 @@
 //! *hierarchical*, are plain booleans.
 
 use std::fmt;
+use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
@@ -132,6 +133,11 @@ pub struct ParsedUrl {
     pub invalid: bool,
     /// Set when the URL was split into authority, path, query and fragment.
     pub hierarchical: bool,
+    /// Where each component came from: its byte range in the preprocessed
+    /// input, when it is a slice of it (not when it came from the base or
+    /// was built by a step). Indexed like [`Component::ALL`].
+    #[serde(skip)]
+    pub spans: [Option<Range<usize>>; 8],
 }
 
 impl ParsedUrl {
@@ -155,6 +161,11 @@ impl ParsedUrl {
             Component::Query => self.query.as_deref(),
             Component::Fragment => self.fragment.as_deref(),
         }
+    }
+
+    /// Where component `c` came from in the preprocessed input, if known.
+    pub fn span(&self, c: Component) -> Option<Range<usize>> {
+        self.spans[c as usize].clone()
     }
 
     /// The component `c`, for changing it.

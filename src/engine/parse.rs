@@ -33,10 +33,23 @@ impl<T: Tracer> Splitter<'_, '_, T> {
     /// Sets component `c` to the slice `range` of the input.
     fn set(&mut self, c: Component, range: Range<usize>) {
         let value = &self.s[range.clone()];
-        self.tr.record(|| {
-            Step::change(StepId::ParseComponent, c, None, Some(value)).at(range.clone())
-        });
+        let id = if c == Component::Scheme {
+            StepId::ParseScheme
+        } else {
+            StepId::ParseComponent
+        };
+        self.tr
+            .record(|| Step::change(id, c, None, Some(value)).at(range.clone()));
         *self.url.get_mut(c) = Some(value.to_owned());
+        self.url.spans[c as usize] = Some(range);
+    }
+
+    /// Sets component `c` to a value a step built (not a slice of the input).
+    fn set_built(&mut self, id: StepId, c: Component, value: String) {
+        let before = self.url.get(c);
+        self.tr.record(|| Step::change(id, c, before, Some(&value)));
+        *self.url.get_mut(c) = Some(value);
+        self.url.spans[c as usize] = None;
     }
 
     /// Cuts the fragment at the first `#`, then the query at the first `?`,
@@ -69,7 +82,7 @@ impl<T: Tracer> Splitter<'_, '_, T> {
             0..start,
             "two or more backslashes: a UNC path; the scheme is file",
         );
-        self.url.scheme = Some("file".to_owned());
+        self.set_built(StepId::ParseUnc, Component::Scheme, "file".to_owned());
         self.url.hierarchical = true;
         let end = self.cut_fragment_and_query(start, len);
         let host_end = start
@@ -90,15 +103,13 @@ impl<T: Tracer> Splitter<'_, '_, T> {
         let slash = if starts_with_slash(tail) { "" } else { "/" };
         let path = format!("/{letter}:{slash}{tail}");
         self.tr.record(|| {
-            Step::change(StepId::ParseDrive, Component::Path, None, Some(&path))
-                .at(0..end)
-                .decide(format!(
-                    "the scheme '{letter}' is one letter: a drive, so this is a file URL"
-                ))
+            Step::new(StepId::ParseDrive).at(0..end).decide(format!(
+                "the scheme '{letter}' is one letter: a drive, so this is a file URL"
+            ))
         });
-        self.url.path = Some(path);
-        self.url.scheme = Some("file".to_owned());
-        self.url.host = Some(String::new());
+        self.set_built(StepId::ParseDrive, Component::Path, path);
+        self.set_built(StepId::ParseDrive, Component::Scheme, "file".to_owned());
+        self.set_built(StepId::ParseDrive, Component::Host, String::new());
         self.url.hierarchical = true;
     }
 
@@ -119,11 +130,7 @@ impl<T: Tracer> Splitter<'_, '_, T> {
             // slash is kept as that "/" (interpretation: a backslash there is
             // written as "/" by the spec, which the later steps do anyway).
             let path = format!("/{}", &self.s[rest + 3..end]);
-            self.tr.record(|| {
-                Step::change(StepId::ParseComponent, Component::Path, None, Some(&path))
-                    .at(rest + 2..end)
-            });
-            self.url.path = Some(path);
+            self.set_built(StepId::ParseFile, Component::Path, path);
         } else if slashes >= 2 {
             let host_start = rest + slashes;
             let host_end = host_start

@@ -23,13 +23,66 @@ pub fn resolve<T: Tracer>(reference: &str, base: &ParsedUrl, tr: &mut T) -> Pars
     // Resolution, step 6
     if s.is_empty() {
         tr.record(|| Step::new(StepId::ResolveEmpty).decide("the reference is empty"));
-        let mut url = base.clone();
-        url.fragment = None;
+        let mut url = ParsedUrl {
+            hierarchical: base.hierarchical,
+            ..ParsedUrl::default()
+        };
+        take_from_base(&mut url, base, &BASE_BUT_FRAGMENT, StepId::ResolveEmpty, tr);
         return url;
     }
     // Resolution, step 7
     let parsed = parse_preprocessed(&s, tr);
     resolve_parsed(parsed, base, tr)
+}
+
+/// Every component but the fragment.
+const BASE_BUT_FRAGMENT: [Component; 7] = [
+    Component::Scheme,
+    Component::User,
+    Component::Password,
+    Component::Host,
+    Component::Port,
+    Component::Path,
+    Component::Query,
+];
+/// The parts of the authority.
+const AUTHORITY: [Component; 4] = [
+    Component::User,
+    Component::Password,
+    Component::Host,
+    Component::Port,
+];
+
+/// Sets the components `which` of `url` to the base's, recording each one
+/// that changes; they no longer come from the input, so their spans go.
+fn take_from_base<T: Tracer>(
+    url: &mut ParsedUrl,
+    base: &ParsedUrl,
+    which: &[Component],
+    id: StepId,
+    tr: &mut T,
+) {
+    for &c in which {
+        let (now, from_base) = (url.get(c), base.get(c));
+        if now != from_base {
+            tr.record(|| Step::change(id, c, now, from_base));
+            *url.get_mut(c) = from_base.map(str::to_owned);
+        }
+        url.spans[c as usize] = None;
+    }
+    if which.contains(&Component::Host) {
+        url.authority.clone_from(&base.authority);
+    }
+}
+
+/// Removes the components `which` of `url`, recording each removal.
+fn remove<T: Tracer>(url: &mut ParsedUrl, which: &[Component], id: StepId, tr: &mut T) {
+    for &c in which {
+        if let Some(old) = url.get_mut(c).take() {
+            tr.record(|| Step::change(id, c, Some(&old), None));
+        }
+        url.spans[c as usize] = None;
+    }
 }
 
 /// Resolution steps 8–11, on a reference that is already parsed.
@@ -59,8 +112,20 @@ pub fn resolve_parsed<T: Tracer>(mut url: ParsedUrl, base: &ParsedUrl, tr: &mut 
             tr.record(|| {
                 Step::new(StepId::ResolveSchemeOnly).decide("only the scheme of the base was given")
             });
-            let mut url = base.clone();
-            url.fragment = None;
+            take_from_base(
+                &mut url,
+                base,
+                &BASE_BUT_FRAGMENT,
+                StepId::ResolveSchemeOnly,
+                tr,
+            );
+            remove(
+                &mut url,
+                &[Component::Fragment],
+                StepId::ResolveSchemeOnly,
+                tr,
+            );
+            url.hierarchical = base.hierarchical;
             return url;
         }
         // Step 9.2
@@ -68,7 +133,6 @@ pub fn resolve_parsed<T: Tracer>(mut url: ParsedUrl, base: &ParsedUrl, tr: &mut 
             Step::new(StepId::ResolveSameScheme)
                 .decide("the same scheme as the hierarchical base: resolved as relative")
         });
-        url.invalid = false;
         resolve_relative(&mut url, base, tr);
         return url;
     }
@@ -87,12 +151,19 @@ pub fn resolve_parsed<T: Tracer>(mut url: ParsedUrl, base: &ParsedUrl, tr: &mut 
 /// both (steps 10.1–10.2, 2.2, 3.3–3.4).
 fn clean_path<T: Tracer>(url: &mut ParsedUrl, is_file: bool, tr: &mut T) {
     let Some(path) = url.path.take() else { return };
+    let len = path.len();
     let path = if is_file {
         decode_file_slashes(path, tr)
     } else {
         path
     };
-    url.path = Some(remove_dot_segments_traced(path, tr));
+    let cleaned = remove_dot_segments_traced(path, tr);
+    // Both steps only ever shorten the path: a new length means a new value,
+    // which no longer is a slice of the input.
+    if cleaned.len() != len {
+        url.spans[Component::Path as usize] = None;
+    }
+    url.path = Some(cleaned);
 }
 
 /// The spec's "percent-decode any %2F and %5C" of `file` paths.
@@ -133,71 +204,71 @@ fn remove_dot_segments_traced<T: Tracer>(path: String, tr: &mut T) -> String {
 /// The *steps to resolve a relative URL*: fills `url` (the parsed reference)
 /// from `base`.
 pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &mut T) {
-    // Step 1
+    // Step 1. Interpretation: the spec returns the URL marked invalid; the
+    // suite (resolving.dat) expects it without any component, as the
+    // reference implementation returned a fresh invalid URL.
     if !base.hierarchical {
         tr.record(|| Step::new(StepId::RelBaseOpaque).fail());
+        remove(url, &Component::ALL, StepId::RelBaseOpaque, tr);
         *url = ParsedUrl::invalid();
         return;
     }
     url.invalid = false;
     url.hierarchical = true;
-    let scheme_changes = url.scheme != base.scheme;
-    let old_scheme = url.scheme.take();
-    url.scheme.clone_from(&base.scheme);
-    if scheme_changes {
-        tr.record(|| {
-            Step::change(
-                StepId::ParseComponent,
-                Component::Scheme,
-                old_scheme.as_deref(),
-                url.scheme.as_deref(),
-            )
-            .decide("the scheme comes from the base")
-        });
-    }
-    let is_file = url.scheme_is("file");
+    let is_file = base.scheme_is("file");
 
     if url.has_authority() {
         // Step 2
         tr.record(|| Step::new(StepId::RelAuthority).decide("the reference has an authority"));
+        take_from_base(url, base, &[Component::Scheme], StepId::RelAuthority, tr);
         clean_path(url, is_file, tr);
         // Step 2.3
         if is_file {
             let host = url.authority.clone().or_else(|| url.host.clone());
-            tr.record(|| {
-                Step::change(
-                    StepId::RelFileHost,
-                    Component::Host,
-                    url.host.as_deref(),
-                    host.as_deref(),
-                )
-            });
-            url.user = None;
-            url.password = None;
-            url.port = None;
-            url.host = host;
+            if host != url.host {
+                tr.record(|| {
+                    Step::change(
+                        StepId::RelFileHost,
+                        Component::Host,
+                        url.host.as_deref(),
+                        host.as_deref(),
+                    )
+                });
+                url.host = host;
+                url.spans[Component::Host as usize] = None;
+            }
+            let others = [Component::User, Component::Password, Component::Port];
+            remove(url, &others, StepId::RelFileHost, tr);
         }
     } else if url.path.as_deref().is_some_and(starts_with_slash) {
         // Step 3
         tr.record(|| Step::new(StepId::RelAbsolutePath).decide("the path starts with a slash"));
-        url.copy_authority(base);
+        take_from_base(url, base, &[Component::Scheme], StepId::RelAbsolutePath, tr);
+        take_from_base(url, base, &AUTHORITY, StepId::RelAbsolutePath, tr);
         clean_path(url, is_file, tr);
     } else if url.path.as_deref().is_none_or(str::is_empty) && url.query.is_some() {
         // Step 4
         tr.record(|| Step::new(StepId::RelQueryOnly).decide("no path, but a query"));
-        url.copy_authority(base);
-        url.path.clone_from(&base.path);
+        let from_base = [
+            Component::Scheme,
+            Component::User,
+            Component::Password,
+            Component::Host,
+            Component::Port,
+            Component::Path,
+        ];
+        take_from_base(url, base, &from_base, StepId::RelQueryOnly, tr);
     } else if url.path.as_deref().is_none_or(str::is_empty) && url.fragment.is_some() {
         // Step 5
         tr.record(|| Step::new(StepId::RelFragmentOnly).decide("only a fragment"));
-        url.copy_authority(base);
-        url.path.clone_from(&base.path);
-        url.query.clone_from(&base.query);
+        take_from_base(url, base, &BASE_BUT_FRAGMENT, StepId::RelFragmentOnly, tr);
     } else {
         // Step 6
         tr.record(|| Step::new(StepId::RelPath).decide("a relative path"));
-        url.copy_authority(base);
-        let mut r_path = url.path.take().unwrap_or_default();
+        take_from_base(url, base, &[Component::Scheme], StepId::RelPath, tr);
+        take_from_base(url, base, &AUTHORITY, StepId::RelPath, tr);
+        let original = url.path.take();
+        let mut r_path = original.clone().unwrap_or_default();
         let mut b_path = base.path.as_deref().unwrap_or("");
         if is_file {
             // Step 6.5.1
@@ -207,22 +278,22 @@ pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &m
                 tr.record(|| {
                     Step::new(StepId::RelDrive).decide("the path starts with a drive letter")
                 });
-                url.clear_authority();
+                remove(url, &AUTHORITY, StepId::RelDrive, tr);
+                url.authority = None;
                 b_path = "";
             }
         }
         // Step 6.6
         let merged = merge_paths(b_path, &r_path);
-        tr.record(|| {
-            Step::change(
-                StepId::RelMerge,
-                Component::Path,
-                Some(&r_path),
-                Some(&merged),
-            )
-        });
+        let before = if is_file {
+            Some(r_path.as_str())
+        } else {
+            original.as_deref()
+        };
+        tr.record(|| Step::change(StepId::RelMerge, Component::Path, before, Some(&merged)));
         // Steps 6.7–6.8
         url.path = Some(remove_dot_segments_traced(merged, tr));
+        url.spans[Component::Path as usize] = None;
     }
 }
 

@@ -52,6 +52,21 @@ impl Tracer for Trace {
     }
 }
 
+/// Passes the steps of the base URL's parsing on to `T`, marked as such.
+pub struct OfBase<'t, T>(pub &'t mut T);
+
+impl<T: Tracer> Tracer for OfBase<'_, T> {
+    const ON: bool = T::ON;
+
+    #[inline(always)]
+    fn record(&mut self, make: impl FnOnce() -> Step) {
+        self.0.record(|| Step {
+            of_base: true,
+            ..make()
+        });
+    }
+}
+
 /// The stages of the algorithm, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -107,6 +122,9 @@ pub struct Step {
     /// Set on the step that made the URL invalid.
     #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub failed: bool,
+    /// Set on the steps that parse the base URL (not the input).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub of_base: bool,
 }
 
 impl Step {
@@ -122,6 +140,7 @@ impl Step {
             decision: None,
             range: None,
             failed: false,
+            of_base: false,
         }
     }
 
@@ -175,7 +194,7 @@ impl Step {
 macro_rules! steps {
     ($( $variant:ident => $stage:ident, $id:literal, $cite:literal, $explain:literal; )*) => {
         /// Every step the engine can record: the single table of step ids.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         pub enum StepId {
             $( #[doc = $explain] $variant, )*
         }
@@ -387,8 +406,6 @@ steps! {
         "IE refuses %00 and a % not followed by two hex digits.";
     HostEncode => Host, "host.30", "CanonicalizeHost, step 30",
         "Characters not allowed in hosts are percent-encoded.";
-    HostFail => Host, "host.fail", "CanonicalizeHost, the fallback",
-        "The host failed; the result is the fallback (for Gecko the lowercased input, otherwise invalid).";
     NameprepGeckoToneMarks => Host, "nameprep.2", "Nameprep, step 2",
         "Gecko refuses U+0340 and U+0341.";
     NameprepMap => Host, "nameprep.3", "Nameprep, step 3 (RFC 3454 tables B.1, B.2)",

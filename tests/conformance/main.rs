@@ -15,6 +15,7 @@
 //!   in the expected-failures format, with the details, for review.
 
 mod dat;
+mod trace_checks;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

@@ -55,21 +55,25 @@ struct Run<'t, T> {
     is_file: bool,
     fallback: Option<String>,
     tr: &'t mut T,
+    /// The host as the last recorded step left it (kept only when tracing),
+    /// so that a fallback can be recorded as a change from it.
+    now: String,
 }
 
 impl<T: Tracer> Run<'_, T> {
     /// Returns the fallback, recording the step that failed.
     fn fail(&mut self, step: StepId, reason: impl Into<String>) -> Result<String, HostFailure> {
         let reason = reason.into();
-        let fallback = self.fallback.clone();
-        self.tr.record(|| {
-            let s = Step::new(step)
+        let fallback = self.fallback.as_deref();
+        let now = self.now.as_str();
+        self.tr.record(|| match fallback {
+            Some(f) => Step::change(step, Component::Host, Some(now), Some(f)).decide(format!(
+                "{reason}; Gecko falls back to the host as written, lowercased"
+            )),
+            None => Step::new(step)
                 .about(Component::Host)
-                .decide(reason.clone());
-            match &fallback {
-                Some(f) => s.decide(format!("{reason}; Gecko falls back to {f:?}")),
-                None => s.fail(),
-            }
+                .decide(reason.clone())
+                .fail(),
         });
         match &self.fallback {
             Some(f) => Ok(f.clone()),
@@ -79,6 +83,9 @@ impl<T: Tracer> Run<'_, T> {
 
     /// Records a change of the host string made by `step`.
     fn changed(&mut self, step: StepId, before: &str, after: &str, marked: bool) {
+        if T::ON {
+            after.clone_into(&mut self.now);
+        }
         let mode = self.mode;
         self.tr.record(|| {
             let s = Step::change(step, Component::Host, Some(before), Some(after));
@@ -105,6 +112,9 @@ pub fn canonicalize_host<T: Tracer>(
         .chars()
         .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
         .collect();
+    if s.len() != host.len() {
+        tr.record(|| Step::change(StepId::HostFallback, Component::Host, Some(host), Some(&s)));
+    }
     // Steps 3–4
     let fallback = (mode == Gecko).then(|| s.to_ascii_lowercase());
     if let Some(f) = &fallback {
@@ -119,6 +129,7 @@ pub fn canonicalize_host<T: Tracer>(
         is_file,
         fallback,
         tr,
+        now: if T::ON { s.clone() } else { String::new() },
     };
 
     // Step 5
@@ -209,7 +220,9 @@ pub fn canonicalize_host<T: Tracer>(
     // Step 16
     if mode == This && s.ends_with('.') {
         has_root_dot = true;
-        s.pop();
+        let trimmed = s[..s.len() - 1].to_owned();
+        run.changed(StepId::HostRootDot, &s, &trimmed, false);
+        s = trimmed;
     }
     // Steps 17–22 only change anything when IDN processing is needed.
     if mode == Ie && s.split('.').any(|l| l.starts_with("xn--")) {
@@ -232,7 +245,9 @@ pub fn canonicalize_host<T: Tracer>(
     }
     if has_root_dot {
         // Step 22
-        s.push('.');
+        let dotted = format!("{s}.");
+        run.changed(StepId::HostJoin, &s, &dotted, false);
+        s = dotted;
     }
     // Step 23
     if mode == Chrome && has_escape(&s) {
@@ -396,13 +411,9 @@ fn idn_labels<T: Tracer>(
             }
             let ace = format!("xn--{encoded}");
             run.tr.record(|| {
-                Step::change(
-                    StepId::HostPunycode,
-                    Component::Host,
-                    Some(&label),
-                    Some(&ace),
-                )
-                .decide("Punycode label")
+                Step::new(StepId::HostPunycode)
+                    .about(Component::Host)
+                    .decide(format!("label {label:?} → {ace:?}"))
             });
             out.push_str(&ace);
         } else {
@@ -464,13 +475,10 @@ fn ie_round_trip<T: Tracer>(
         fail!("the label holds U+3002");
     }
     run.tr.record(|| {
-        Step::change(
-            StepId::HostIeRoundTrip,
-            Component::Host,
-            Some(label),
-            Some(&unicode),
-        )
-        .in_mode(Mode::Ie)
+        Step::new(StepId::HostIeRoundTrip)
+            .about(Component::Host)
+            .in_mode(Mode::Ie)
+            .decide(format!("label {label:?} → {unicode:?}"))
     });
     Ok(Ok(unicode))
 }

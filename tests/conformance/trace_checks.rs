@@ -1,0 +1,136 @@
+//! Checks of the trace over the whole suite, in every mode: traced and
+//! untraced runs agree; every component's steps chain (each step's "before"
+//! is the previous step's "after") and end at the result; parse steps' ranges
+//! slice the preprocessed input exactly; and every step id of the table is
+//! used by some case, so the table cannot rot.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use url_inspector::engine::preprocess::preprocess;
+use url_inspector::engine::{
+    Component, Mode, NoTrace, Outcome, QueryEncoding, Step, StepId, Trace, Until, run,
+};
+
+use crate::{dat, files, suite_dir};
+
+/// Every (input, base, encoding) of the suite's canonicalization files.
+fn cases() -> Option<Vec<(String, Option<String>, QueryEncoding)>> {
+    let dir = suite_dir()?;
+    let mut out = Vec::new();
+    for file in files(&dir) {
+        let text = std::fs::read_to_string(dir.join(&file)).ok()?;
+        for rec in dat::parse(&text) {
+            let input = rec.get("data").unwrap_or("").to_owned();
+            let base = rec.get("base").filter(|b| !b.is_empty()).map(str::to_owned);
+            let enc = rec
+                .get("charset")
+                .map_or(QueryEncoding::UTF8, QueryEncoding::from_label);
+            out.push((input, base, enc));
+        }
+    }
+    Some(out)
+}
+
+/// Checks that the changes of `steps` chain per component from "absent", and
+/// returns the last value of each component.
+fn chain<'a>(
+    steps: impl Iterator<Item = &'a Step>,
+    what: &str,
+) -> BTreeMap<Component, Option<String>> {
+    let mut now: BTreeMap<Component, Option<String>> = BTreeMap::new();
+    for step in steps.filter(|s| s.changes) {
+        let c = step
+            .component
+            .unwrap_or_else(|| panic!("{what}: change step {:?} names no component", step.id));
+        let current = now.get(&c).cloned().flatten();
+        assert_eq!(
+            step.before,
+            current,
+            "{what}: step {} ({c}) starts from {:?}, but the value was {:?}",
+            step.id.id(),
+            step.before,
+            current
+        );
+        now.insert(c, step.after.clone());
+    }
+    now
+}
+
+fn check_case(
+    input: &str,
+    base: Option<&str>,
+    enc: QueryEncoding,
+    mode: Mode,
+    used: &mut BTreeSet<StepId>,
+) {
+    let what = format!("{input:?} against {base:?} [{mode}]");
+    for until in [Until::Parse, Until::Canonicalize] {
+        let plain: Outcome = run(input, base, enc, mode, until, &mut NoTrace);
+        let mut trace = Trace::default();
+        let traced = run(input, base, enc, mode, until, &mut trace);
+        assert_eq!(plain, traced, "{what}: traced and untraced runs differ");
+        used.extend(trace.steps.iter().map(|s| s.id));
+
+        // The chains: the base's own parse, then the input's whole run.
+        chain(trace.steps.iter().filter(|s| s.of_base), &what);
+        let last = chain(trace.steps.iter().filter(|s| !s.of_base), &what);
+        if !traced.url.invalid {
+            for c in Component::ALL {
+                let result = traced.url.get(c).map(str::to_owned);
+                assert_eq!(
+                    last.get(&c).cloned().flatten(),
+                    result,
+                    "{what}: the last step on {c} does not give the result"
+                );
+            }
+        }
+
+        // Ranges slice the preprocessed input (of the input or the base).
+        let pre_input = preprocess(input, &mut NoTrace);
+        let pre_base = preprocess(base.unwrap_or(""), &mut NoTrace);
+        for step in &trace.steps {
+            let Some(range) = &step.range else { continue };
+            let text: &str = if step.of_base { &pre_base } else { &pre_input };
+            let slice = text.get(range.clone()).unwrap_or_else(|| {
+                panic!(
+                    "{what}: range {range:?} of {} is not in the input",
+                    step.id.id()
+                )
+            });
+            if step.changes {
+                assert_eq!(
+                    Some(slice),
+                    step.after.as_deref(),
+                    "{what}: range of {} is not its value",
+                    step.id.id()
+                );
+            }
+        }
+        if let Some(r) = traced.failure.as_ref().and_then(|f| f.range.as_ref()) {
+            assert!(
+                pre_input.get(r.clone()).is_some(),
+                "{what}: the failure's range {r:?} is outside the input"
+            );
+        }
+    }
+}
+
+#[test]
+fn trace_is_exact_over_the_suite() {
+    let Some(cases) = cases() else { return };
+    let mut used = BTreeSet::new();
+    for (input, base, enc) in &cases {
+        for mode in Mode::ALL {
+            check_case(input, base.as_deref(), *enc, mode, &mut used);
+        }
+    }
+    let unused: Vec<&str> = StepId::ALL
+        .iter()
+        .filter(|id| !used.contains(id))
+        .map(|id| id.id())
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "step ids no case of the suite uses: {unused:?}"
+    );
+}
