@@ -500,3 +500,82 @@ fn file_host_path<T: Tracer>(u: &mut ParsedUrl, tr: &mut T) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Mode, QueryEncoding, canonicalize_url};
+
+    fn canon(input: &str, base: Option<&str>) -> Option<String> {
+        canonicalize_url(input, base, QueryEncoding::UTF8, Mode::This).canon
+    }
+
+    #[test]
+    fn dot_prefix_guards_hierarchical_paths() {
+        // "/foo/.." leaves "//bar", which would read back as an authority.
+        assert_eq!(
+            canon("/foo/..//bar", Some("unknown:/hoge/")).as_deref(),
+            Some("unknown:/.//bar")
+        );
+        assert_eq!(
+            canon("file:///.//bar", None).as_deref(),
+            Some("file:///.//bar")
+        );
+        // Not for the schemes that are not hierarchical.
+        assert_eq!(canon("about://x", None).as_deref(), Some("about://x"));
+    }
+
+    #[test]
+    fn file_hosts_and_drives() {
+        assert_eq!(
+            canon("file://localhost/c|/x", None).as_deref(),
+            Some("file:///c:/x")
+        );
+        assert_eq!(canon("file://c:/x", None).as_deref(), Some("file:///c:/x"));
+        assert_eq!(canon("file:///c/", None).as_deref(), Some("file:///c/"));
+        assert_eq!(
+            canon("\\\\server\\share\\f", None).as_deref(),
+            Some("file://server/share/f")
+        );
+        assert_eq!(
+            canon("file://///host/share", None).as_deref(),
+            Some("file://host/share")
+        );
+    }
+
+    #[test]
+    fn ports_and_userinfo() {
+        assert_eq!(canon("http://a:080/", None).as_deref(), Some("http://a/"));
+        assert_eq!(
+            canon("http://a:0081/", None).as_deref(),
+            Some("http://a:81/")
+        );
+        assert_eq!(canon("foo://a:080/", None).as_deref(), Some("foo://a:80/"));
+        assert_eq!(canon("http://a:/", None).as_deref(), Some("http://a/"));
+        assert_eq!(canon("http://a:65536/", None), None);
+        assert_eq!(canon("http://a:99999999999999999999/", None), None);
+        assert_eq!(canon("http://a:8x/", None), None);
+        assert_eq!(canon("http://:@a/", None).as_deref(), Some("http://a/"));
+        assert_eq!(
+            canon("http://u s:p,w@a/", None).as_deref(),
+            Some("http://u%20s:p,w@a/")
+        );
+    }
+
+    #[test]
+    fn query_and_fragment() {
+        let sjis = QueryEncoding::from_label("shift_jis");
+        let out = canonicalize_url("http://a/\u{3042}?\u{3042}", None, sjis, Mode::This);
+        assert_eq!(out.canon.as_deref(), Some("http://a/%E3%81%82?%82%A0"));
+        // Not hierarchical: the query is UTF-8 whatever the encoding.
+        let out = canonicalize_url("mailto:x?\u{3042}", None, sjis, Mode::This);
+        assert_eq!(out.canon.as_deref(), Some("mailto:x?%E3%81%82"));
+        assert_eq!(
+            canon("http://a/#\u{85}\u{e9}\u{1}", None).as_deref(),
+            Some("http://a/#%C2%85\u{e9}%01")
+        );
+        assert_eq!(
+            canon("http://a/?a b\"<>`", None).as_deref(),
+            Some("http://a/?a%20b%22%3C%3E`")
+        );
+    }
+}
