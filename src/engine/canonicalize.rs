@@ -31,30 +31,25 @@ pub struct Failure {
 /// User-info: every octet but the unreserved ones and `! $ % & ' ( ) * + ,`.
 /// Interpretation: the spec lists "0x2D (,)"; 0x2D is `-` (unreserved anyway)
 /// and the comma is 0x2C, so the comma is kept, as the character name says.
-const USERINFO_ENCODE: OctetSet = OctetSet {
-    ascii: UNRESERVED.add_all(b"!$%&'()*+,").complement(),
-    non_ascii: true,
-};
+const USERINFO_ENCODE: OctetSet =
+    OctetSet::new(UNRESERVED.add_all(b"!$%&'()*+,").complement(), true);
 /// Path of hierarchical and `mailto:` URLs (same reading of "0x2D (,)").
-const PATH_ENCODE: OctetSet = OctetSet {
-    ascii: UNRESERVED.add_all(b"!#$%&'()*+,/:;=@[]").complement(),
-    non_ascii: true,
-};
+const PATH_ENCODE: OctetSet =
+    OctetSet::new(UNRESERVED.add_all(b"!#$%&'()*+,/:;=@[]").complement(), true);
 /// Path of other URLs: controls, DEL and non-ASCII.
-const OPAQUE_PATH_ENCODE: OctetSet = OctetSet {
-    ascii: AsciiSet::C0.add(0x7F),
-    non_ascii: true,
-};
+const OPAQUE_PATH_ENCODE: OctetSet = OctetSet::new(AsciiSet::C0.add(0x7F), true);
 /// Query: the path's set also keeps `\ ^ ` { | }`, and `?`.
 ///
 /// Interpretation: the spec's list lacks 0x3F, but the suite keeps a `?`
 /// inside a query as it is (`http://foo?bar?baz`), as RFC 3986 allows.
-const QUERY_KEEP: AsciiSet = UNRESERVED.add_all(b"!#$%&'()*+,/:;=?@[]\\^`{|}");
+const QUERY_ENCODE: OctetSet = OctetSet::new(
+    UNRESERVED
+        .add_all(b"!#$%&'()*+,/:;=?@[]\\^`{|}")
+        .complement(),
+    true,
+);
 /// Fragment: controls and DEL (C1 controls are handled first).
-const FRAGMENT_ENCODE: OctetSet = OctetSet {
-    ascii: AsciiSet::C0.add(0x7F),
-    non_ascii: false,
-};
+const FRAGMENT_ENCODE: OctetSet = OctetSet::new(AsciiSet::C0.add(0x7F), false);
 
 /// The default port of a scheme ("Port numbers" table), lowercase scheme.
 pub fn default_port(scheme: &str) -> Option<u32> {
@@ -135,7 +130,31 @@ pub fn canonicalize<T: Tracer>(
         let lower = scheme.to_ascii_lowercase();
         update(u, Component::Scheme, Some(lower), StepId::CanonScheme, tr);
     }
-    let scheme = u.scheme.clone().unwrap_or_default();
+    // The scheme is final now; it is lent to the remaining steps (taken out
+    // of `u` so that they can change `u` while reading it) and put back.
+    let scheme = u.scheme.take();
+    let result = canonicalize_after_scheme(u, scheme.as_deref().unwrap_or(""), encoding, mode, tr);
+    u.scheme = scheme;
+    result
+}
+
+/// Canonicalization from the user-info on, with the (lowercase) scheme.
+fn canonicalize_after_scheme<T: Tracer>(
+    u: &mut ParsedUrl,
+    scheme: &str,
+    encoding: &'static Encoding,
+    mode: Mode,
+    tr: &mut T,
+) -> Result<(), Failure> {
+    let invalid = |u: &mut ParsedUrl, step: StepId, reason: String, part: Component| {
+        u.invalid = true;
+        let range = u.span(part);
+        Err(Failure {
+            step,
+            reason,
+            range,
+        })
+    };
     let is_file = scheme == "file";
 
     // User-info
@@ -157,7 +176,7 @@ pub fn canonicalize<T: Tracer>(
         }
         for c in [Component::User, Component::Password] {
             if let Some(v) = u.get(c) {
-                let encoded = changed(encode_utf8(v, USERINFO_ENCODE, HexCase::Upper));
+                let encoded = changed(encode_utf8(v, &USERINFO_ENCODE, HexCase::Upper));
                 update(u, c, encoded, StepId::CanonUserEncode, tr);
             }
         }
@@ -165,15 +184,20 @@ pub fn canonicalize<T: Tracer>(
 
     // HOSTPATH
     for pass in 0..MAX_HOSTPATH_PASSES {
-        let original_host = u.host.clone();
-        let original_path = u.path.clone();
+        // Only file URLs compare against the values at HOSTPATH.
+        let (original_host, original_path) = if is_file {
+            (u.host.clone(), u.path.clone())
+        } else {
+            (None, None)
+        };
         if is_file {
             file_host_path(u, tr);
         }
         // Host
         if let Some(host) = u.host.as_deref() {
-            match canonicalize_host(host, Some(&scheme), mode, tr) {
-                Ok(h) => {
+            match canonicalize_host(host, is_file, mode, tr) {
+                Ok(Cow::Borrowed(_)) => {}
+                Ok(Cow::Owned(h)) => {
                     // The host's own steps recorded every change.
                     if h != host {
                         tr.record(|| {
@@ -201,7 +225,7 @@ pub fn canonicalize<T: Tracer>(
                 } else {
                     Some(digits.parse().unwrap_or(0))
                 };
-                match (p, default_port(&scheme)) {
+                match (p, default_port(scheme)) {
                     (Some(p), Some(d)) if p == d => {
                         tr.record(|| {
                             Step::change(
@@ -291,10 +315,10 @@ pub fn canonicalize<T: Tracer>(
                 let decoded = changed(decode_ascii_where(path, |b| UNRESERVED.contains(b)));
                 update(u, Component::Path, decoded, StepId::CanonPathDecode, tr);
                 let path = u.path.as_deref().unwrap_or("");
-                let encoded = changed(encode_utf8(path, PATH_ENCODE, HexCase::Upper));
+                let encoded = changed(encode_utf8(path, &PATH_ENCODE, HexCase::Upper));
                 update(u, Component::Path, encoded, StepId::CanonPathEncode, tr);
             } else {
-                let encoded = changed(encode_utf8(path, OPAQUE_PATH_ENCODE, HexCase::Upper));
+                let encoded = changed(encode_utf8(path, &OPAQUE_PATH_ENCODE, HexCase::Upper));
                 update(
                     u,
                     Component::Path,
@@ -353,7 +377,7 @@ pub fn canonicalize<T: Tracer>(
                     .decide(format!("the query is encoded in {}", query_encoding.name()))
             });
         }
-        let encoded = changed(encode_in(query, query_encoding, QUERY_KEEP.complement()));
+        let encoded = changed(encode_in(query, query_encoding, &QUERY_ENCODE));
         update(u, Component::Query, encoded, StepId::CanonQueryEncode, tr);
     }
 
@@ -380,7 +404,7 @@ pub fn canonicalize<T: Tracer>(
             );
         }
         let fragment = u.fragment.as_deref().unwrap_or("");
-        let encoded = changed(encode_utf8(fragment, FRAGMENT_ENCODE, HexCase::Upper));
+        let encoded = changed(encode_utf8(fragment, &FRAGMENT_ENCODE, HexCase::Upper));
         update(
             u,
             Component::Fragment,

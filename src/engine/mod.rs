@@ -131,7 +131,7 @@ pub fn run<T: Tracer>(
             // tests do), so dot-segments are removed all the same.
             let parsed = parse::parse(input, tr);
             base_invalid = parsed.invalid;
-            url = resolve::resolve_parsed(parsed.clone(), &parsed, tr);
+            url = resolve::resolve_self(parsed, tr);
         }
     }
     if url.invalid {

@@ -116,11 +116,6 @@ impl fmt::Display for Component {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParsedUrl {
     pub scheme: Option<String>,
-    /// The authority text as written (user-info, host and port together).
-    /// Only resolution reads it: a scheme-relative `file` reference takes the
-    /// whole authority as its host.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub authority: Option<String>,
     pub user: Option<String>,
     pub password: Option<String>,
     pub host: Option<String>,
@@ -187,9 +182,34 @@ impl ParsedUrl {
         self.user.is_some() || self.password.is_some() || self.host.is_some() || self.port.is_some()
     }
 
+    /// The authority as written, rebuilt from its parts: parsing splits it
+    /// at the last `@`, the first `:` of the user-info and the last `:` of
+    /// the rest, so joining the parts back gives the text exactly.
+    /// Resolution reads it: a scheme-relative `file` reference takes the
+    /// whole authority as its host.
+    pub fn authority_text(&self) -> Option<String> {
+        if !self.has_authority() {
+            return None;
+        }
+        let mut out = String::new();
+        if let Some(user) = &self.user {
+            out.push_str(user);
+            if let Some(password) = &self.password {
+                out.push(':');
+                out.push_str(password);
+            }
+            out.push('@');
+        }
+        out.push_str(self.host.as_deref().unwrap_or(""));
+        if let Some(port) = &self.port {
+            out.push(':');
+            out.push_str(port);
+        }
+        Some(out)
+    }
+
     /// Removes the authority and all its parts.
     pub fn clear_authority(&mut self) {
-        self.authority = None;
         self.user = None;
         self.password = None;
         self.host = None;
@@ -198,7 +218,6 @@ impl ParsedUrl {
 
     /// Copies the authority and all its parts from `other`.
     pub fn copy_authority(&mut self, other: &ParsedUrl) {
-        self.authority.clone_from(&other.authority);
         self.user.clone_from(&other.user);
         self.password.clone_from(&other.password);
         self.host.clone_from(&other.host);

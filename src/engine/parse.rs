@@ -91,7 +91,6 @@ impl<T: Tracer> Splitter<'_, '_, T> {
                 .take_while(|&b| !is_slash(b))
                 .count();
         self.set(Component::Host, start..host_end);
-        self.url.authority.clone_from(&self.url.host);
         self.set(Component::Path, host_end..end);
     }
 
@@ -153,7 +152,6 @@ impl<T: Tracer> Splitter<'_, '_, T> {
             );
             self.set(Component::Path, rest..end);
         }
-        self.url.authority.clone_from(&self.url.host);
     }
 
     /// Parsing a `mailto:` URL.
@@ -185,7 +183,6 @@ impl<T: Tracer> Splitter<'_, '_, T> {
                 rest..rest + 3,
                 "exactly three slashes: empty authority",
             );
-            self.url.authority = Some(String::new());
             self.set(Component::Host, rest + 3..rest + 3);
             rest + 2
         } else if slashes >= 2 {
@@ -200,7 +197,6 @@ impl<T: Tracer> Splitter<'_, '_, T> {
                 a_start..a_end,
                 "two or more slashes: the authority runs to the next '/', '\\', '?' or '#'",
             );
-            self.url.authority = Some(self.s[a_start..a_end].to_owned());
             self.authority(a_start, a_end);
             if a_end == len {
                 // Nothing follows the authority: the path is present and empty.

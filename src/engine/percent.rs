@@ -28,11 +28,28 @@ pub enum HexCase {
 }
 
 /// An octet set of the spec: the ASCII bytes to encode, and whether the
-/// octets 0x80–0xFF (every byte of a non-ASCII character) are in it.
-#[derive(Clone, Copy, Debug)]
+/// octets 0x80–0xFF (every byte of a non-ASCII character) are in it. Kept as
+/// a 256-entry table, built at compile time, so each byte costs one lookup.
+#[derive(Clone, Debug)]
 pub struct OctetSet {
-    pub ascii: AsciiSet,
-    pub non_ascii: bool,
+    table: [bool; 256],
+}
+
+impl OctetSet {
+    /// The set of the ASCII bytes in `ascii`, plus 0x80–0xFF if `non_ascii`.
+    pub const fn new(ascii: AsciiSet, non_ascii: bool) -> OctetSet {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            table[b] = if b < 0x80 {
+                ascii.contains(b as u8)
+            } else {
+                non_ascii
+            };
+            b += 1;
+        }
+        OctetSet { table }
+    }
 }
 
 /// Appends `%XX` for `byte`.
@@ -47,17 +64,13 @@ pub fn push_percent(out: &mut String, byte: u8, case: HexCase) {
     out.push(digits[usize::from(byte & 15)] as char);
 }
 
-#[inline]
-fn needs_encoding(b: u8, set: OctetSet) -> bool {
-    if b < 0x80 {
-        set.ascii.contains(b)
-    } else {
-        set.non_ascii
-    }
+#[inline(always)]
+fn needs_encoding(b: u8, set: &OctetSet) -> bool {
+    set.table[usize::from(b)]
 }
 
 /// Percent-encodes `s` in UTF-8 with the octet set `set`.
-pub fn encode_utf8(s: &str, set: OctetSet, case: HexCase) -> Cow<'_, str> {
+pub fn encode_utf8<'a>(s: &'a str, set: &OctetSet, case: HexCase) -> Cow<'a, str> {
     let bytes = s.as_bytes();
     // Fast path: find the first byte that must change; most components have none.
     let Some(first) = bytes.iter().position(|&b| needs_encoding(b, set)) else {
@@ -86,11 +99,8 @@ pub fn encode_utf8(s: &str, set: OctetSet, case: HexCase) -> Cow<'_, str> {
 /// Percent-encodes `s` in `encoding` (already resolved to an ASCII-compatible
 /// one) with a set that holds every octet 0x80–0xFF. Characters the encoding
 /// cannot represent become `?` first (step 5).
-pub fn encode_in<'a>(s: &'a str, encoding: &'static Encoding, ascii: AsciiSet) -> Cow<'a, str> {
-    let set = OctetSet {
-        ascii,
-        non_ascii: true,
-    };
+/// `set` must hold every octet 0x80–0xFF.
+pub fn encode_in<'a>(s: &'a str, encoding: &'static Encoding, set: &OctetSet) -> Cow<'a, str> {
     if encoding == UTF_8 || s.is_ascii() {
         // ASCII is the same in every ASCII-compatible encoding.
         return encode_utf8(s, set, HexCase::Upper);
@@ -202,31 +212,25 @@ pub fn is_escape_at(bytes: &[u8], i: usize) -> bool {
 mod tests {
     use super::*;
 
-    const SPACE_AND_HIGH: OctetSet = OctetSet {
-        ascii: AsciiSet::EMPTY.add(b' '),
-        non_ascii: true,
-    };
+    const SPACE_AND_HIGH: OctetSet = OctetSet::new(AsciiSet::EMPTY.add(b' '), true);
 
     #[test]
     fn utf8_encoding_borrows_when_unchanged() {
         assert!(matches!(
-            encode_utf8("abc", SPACE_AND_HIGH, HexCase::Upper),
+            encode_utf8("abc", &SPACE_AND_HIGH, HexCase::Upper),
             Cow::Borrowed("abc")
         ));
         assert_eq!(
-            encode_utf8("a b\u{e9}", SPACE_AND_HIGH, HexCase::Upper),
+            encode_utf8("a b\u{e9}", &SPACE_AND_HIGH, HexCase::Upper),
             "a%20b%C3%A9"
         );
         assert_eq!(
-            encode_utf8("\u{e9}", SPACE_AND_HIGH, HexCase::Lower),
+            encode_utf8("\u{e9}", &SPACE_AND_HIGH, HexCase::Lower),
             "%c3%a9"
         );
-        let keep_high = OctetSet {
-            ascii: AsciiSet::EMPTY.add(b' '),
-            non_ascii: false,
-        };
+        let keep_high = OctetSet::new(AsciiSet::EMPTY.add(b' '), false);
         assert_eq!(
-            encode_utf8("\u{e9} \u{e9}", keep_high, HexCase::Upper),
+            encode_utf8("\u{e9} \u{e9}", &keep_high, HexCase::Upper),
             "\u{e9}%20\u{e9}"
         );
     }
@@ -234,10 +238,21 @@ mod tests {
     #[test]
     fn legacy_encodings_and_unmappable() {
         let latin1 = Encoding::for_label(b"iso-8859-1").unwrap();
-        assert_eq!(encode_in("\u{e9}\u{4e00}", latin1, AsciiSet::EMPTY), "%E9?");
+        assert_eq!(
+            encode_in(
+                "\u{e9}\u{4e00}",
+                latin1,
+                &OctetSet::new(AsciiSet::EMPTY, true)
+            ),
+            "%E9?"
+        );
         let jis = Encoding::for_label(b"iso-2022-jp").unwrap();
         assert_eq!(
-            encode_in("\u{4E00}\u{1000}\u{4E01}", jis, AsciiSet::C0),
+            encode_in(
+                "\u{4E00}\u{1000}\u{4E01}",
+                jis,
+                &OctetSet::new(AsciiSet::C0, true)
+            ),
             "%1B$B0l%1B(B?%1B$BCz%1B(B"
         );
     }

@@ -23,13 +23,58 @@ fn is_trimmed(c: char) -> bool {
     matches!(c, '\u{0B}' | '\u{0C}' | ' ')
 }
 
+/// The bytes that can start work for steps 2 and 3: TAB, LF, CR, and the lead
+/// bytes of noncharacters (0xEF–0xF4; the table takes 0xEF–0xFF).
+static SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[0x09] = true;
+    t[0x0A] = true;
+    t[0x0D] = true;
+    let mut b = 0xEF;
+    while b <= 0xFF {
+        t[b] = true;
+        b += 1;
+    }
+    t
+};
+
+/// A quick look, eight bytes at a time: `false` means there is no byte below
+/// 0x0E and none above 0x7F, so steps 2 and 3 have nothing to do. (A byte
+/// below 0x0E makes `x - 0x0E` borrow into its top bit while the byte's own
+/// top bit is clear.)
+fn maybe_special(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const TOPS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        if (x | (x.wrapping_sub(ONES * 0x0E) & !x)) & TOPS != 0 {
+            return true;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .any(|&b| !(0x0E..0x80).contains(&b))
+}
+
 /// Runs the preprocessing steps on `input`, borrowing it when nothing changes.
 pub fn preprocess<'a, T: Tracer>(input: &'a str, tr: &mut T) -> Cow<'a, str> {
     let bytes = input.as_bytes();
-    // Noncharacters are all encoded with a lead byte 0xEF (BMP) or 0xF0–0xF4.
-    let may_have_nonchar = bytes.iter().any(|&b| b >= 0xEF);
-    let has_tabs = bytes.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'));
-
+    // One pass finds whether steps 2 and 3 can have anything to do:
+    // noncharacters are all encoded with a lead byte 0xEF (BMP) or 0xF0–0xF4.
+    let special = |b: u8| SPECIAL[usize::from(b)];
+    let (may_have_nonchar, has_tabs) = if maybe_special(bytes) && bytes.iter().any(|&b| special(b))
+    {
+        (
+            bytes.iter().any(|&b| b >= 0xEF),
+            bytes.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r')),
+        )
+    } else {
+        (false, false)
+    };
     let mut s: Cow<'a, str> = Cow::Borrowed(input);
     // Preprocessing, step 2
     if may_have_nonchar && s.chars().any(is_noncharacter) {
@@ -49,7 +94,11 @@ pub fn preprocess<'a, T: Tracer>(input: &'a str, tr: &mut T) -> Cow<'a, str> {
         tr.record(|| Step::new(StepId::PreRemoveTabs).decide(format!("{removed:?}")));
         s = Cow::Owned(removed);
     }
-    // Preprocessing, step 4
+    // Preprocessing, step 4 (the ends are checked first: they rarely need it)
+    let ends = |b: Option<&u8>| b.is_some_and(|&b| matches!(b, 0x0B | 0x0C | b' '));
+    if !ends(s.as_bytes().first()) && !ends(s.as_bytes().last()) {
+        return s;
+    }
     let trimmed = s.trim_matches(is_trimmed);
     if trimmed.len() != s.len() {
         tr.record(|| Step::new(StepId::PreTrim).decide(format!("{trimmed:?}")));
@@ -84,5 +133,26 @@ mod tests {
         assert_eq!(preprocess("\u{0}a\u{1} ", &mut NoTrace), "\u{0}a\u{1}");
         assert_eq!(preprocess(" \t ", &mut NoTrace), "");
         assert!(!is_noncharacter('\u{FFFD}'));
+    }
+}
+
+#[cfg(test)]
+mod quick_look {
+    use super::maybe_special;
+
+    /// The word-at-a-time look agrees with a byte-by-byte one at every
+    /// position and alignment.
+    #[test]
+    fn agrees_with_bytewise() {
+        for special in [0x00u8, 0x09, 0x0A, 0x0D, 0x0B, 0x80, 0xEF, 0xFF] {
+            for len in 0..24 {
+                for at in 0..len {
+                    let mut v = vec![b'a'; len];
+                    v[at] = special;
+                    assert!(maybe_special(&v), "{special:#x} at {at} of {len}");
+                }
+                assert!(!maybe_special(&vec![0x0Eu8; len]) && !maybe_special(&vec![0x7Fu8; len]));
+            }
+        }
     }
 }

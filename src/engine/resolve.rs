@@ -70,9 +70,6 @@ fn take_from_base<T: Tracer>(
         }
         url.spans[c as usize] = None;
     }
-    if which.contains(&Component::Host) {
-        url.authority.clone_from(&base.authority);
-    }
 }
 
 /// Removes the components `which` of `url`, recording each removal.
@@ -145,6 +142,46 @@ pub fn resolve_parsed<T: Tracer>(mut url: ParsedUrl, base: &ParsedUrl, tr: &mut 
         tr.record(|| Step::new(StepId::ResolveOpaque).decide("an absolute URL taken as it is"));
     }
     url
+}
+
+/// Resolves a parsed URL against itself (no base given), as
+/// [`resolve_parsed`]`(url.clone(), &url)` would, without copying the URL:
+/// resolving against oneself only reads from the base what the URL already
+/// has, except the path that a relative path is merged with.
+pub fn resolve_self<T: Tracer>(url: ParsedUrl, tr: &mut T) -> ParsedUrl {
+    if url.invalid {
+        // An invalid URL is an invalid base.
+        return resolve_parsed(url, &ParsedUrl::invalid(), tr);
+    }
+    if !url.hierarchical {
+        // A base that is not hierarchical: the URL is taken as it is.
+        return resolve_parsed(url, &ParsedUrl::default(), tr);
+    }
+    // What the base must hold for the steps to read the same values: the
+    // scheme (step 9, 2–6), the path for steps 4–6 and the query for step 5.
+    // Everything else the steps copy is absent in both.
+    let relative_path = !url.has_authority()
+        && url
+            .path
+            .as_deref()
+            .is_some_and(|p| !p.is_empty() && !starts_with_slash(p));
+    let empty_path = url.path.as_deref().is_none_or(str::is_empty);
+    let base = ParsedUrl {
+        scheme: url.scheme.clone(),
+        path: if relative_path || empty_path {
+            url.path.clone()
+        } else {
+            None
+        },
+        query: if empty_path && !url.has_authority() {
+            url.query.clone()
+        } else {
+            None
+        },
+        hierarchical: true,
+        ..ParsedUrl::default()
+    };
+    resolve_parsed(url, &base, tr)
 }
 
 /// Decodes `%2F`/`%5C` for `file` URLs, then removes dot-segments, recording
@@ -224,7 +261,7 @@ pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &m
         clean_path(url, is_file, tr);
         // Step 2.3
         if is_file {
-            let host = url.authority.clone().or_else(|| url.host.clone());
+            let host = url.authority_text();
             if host != url.host {
                 tr.record(|| {
                     Step::change(
@@ -279,7 +316,6 @@ pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &m
                     Step::new(StepId::RelDrive).decide("the path starts with a drive letter")
                 });
                 remove(url, &AUTHORITY, StepId::RelDrive, tr);
-                url.authority = None;
                 b_path = "";
             }
         }
@@ -330,8 +366,11 @@ fn dot_segment(seg: &str) -> u8 {
 /// are first replaced by slashes, and `%2E` counts as `.`. Borrows the input
 /// when nothing changes.
 pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
-    let has_backslash = path.contains('\\');
-    let may_have_dots = path.contains('.') || path.contains('%');
+    // A backslash, or a segment that starts with '.' or '%' (the only way a
+    // dot-segment can start), means there may be work to do.
+    let has_backslash = path.as_bytes().contains(&b'\\');
+    let may_have_dots =
+        has_backslash || path.starts_with(['.', '%']) || path.contains("/.") || path.contains("/%");
     if !has_backslash && !may_have_dots {
         return Cow::Borrowed(path);
     }
@@ -446,6 +485,42 @@ mod tests {
             assert_eq!(u.path.as_deref(), Some(path), "{r}");
             assert_eq!(u.query.as_deref(), query, "{r}");
             assert_eq!(u.host.as_deref(), Some("a"), "{r}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod self_tests {
+    use super::*;
+    use crate::engine::parse::parse;
+    use crate::engine::trace::NoTrace;
+
+    /// `resolve_self` must agree with resolving against a full copy.
+    #[test]
+    fn resolving_against_oneself_needs_no_copy() {
+        for input in [
+            "http://a/b/../c?q#f",
+            "http:foo",
+            "http:",
+            "http:?q",
+            "http:#f",
+            "file:cd:\\foo\\bar",
+            "file:c:/x",
+            "file:///c:/../x",
+            "mailto:a",
+            "foo:bar?x",
+            "x/y",
+            "",
+            "//h/p",
+            "\\\\srv\\share",
+            "c:\\dir\\f",
+            "unknown:/a/..//b",
+            "file://h:1/%2e%2E/x",
+            "ftp://u:p@h:21/a/./b",
+        ] {
+            let parsed = parse(input, &mut NoTrace);
+            let by_copy = resolve_parsed(parsed.clone(), &parsed, &mut NoTrace);
+            assert_eq!(resolve_self(parsed, &mut NoTrace), by_copy, "{input}");
         }
     }
 }

@@ -40,6 +40,12 @@ const THIS_ENCODE: AsciiSet = AsciiSet::C0
 const IE_ENCODE: AsciiSet = AsciiSet::C0.add_all(b" \"<>\\^`{|}").add(0x7F);
 /// Steps 14 and 30, CHROME.
 const CHROME_ENCODE: AsciiSet = AsciiSet::EMPTY.add_all(b" !\"#$&'()*,<=>@^`{|}");
+/// The step 30 (and 14) sets as tables; hosts keep non-ASCII characters.
+const THIS_SET: OctetSet = OctetSet::new(THIS_ENCODE.add(b'@'), false);
+const THIS_FILE_SET: OctetSet = OctetSet::new(THIS_ENCODE, false);
+const IE_SET: OctetSet = OctetSet::new(IE_ENCODE, false);
+const CHROME_SET: OctetSet = OctetSet::new(CHROME_ENCODE, false);
+const GECKO_SET: OctetSet = OctetSet::new(AsciiSet::EMPTY, false);
 /// Step 28: characters that make the host fail, per mode.
 const THIS_FORBIDDEN: AsciiSet = AsciiSet::EMPTY.add_all(b"\0/%\\");
 const CHROME_FORBIDDEN: AsciiSet = AsciiSet::C0.add_all(b"%/:;?[\\]^~").add(0x7F);
@@ -81,6 +87,15 @@ impl<T: Tracer> Run<'_, T> {
         }
     }
 
+    /// [`Run::fail`] for the top level, which returns borrowed hosts.
+    fn fail_cow<'a>(
+        &mut self,
+        step: StepId,
+        reason: impl Into<String>,
+    ) -> Result<Cow<'a, str>, HostFailure> {
+        self.fail(step, reason).map(Cow::Owned)
+    }
+
     /// Records a change of the host string made by `step`.
     fn changed(&mut self, step: StepId, before: &str, after: &str, marked: bool) {
         if T::ON {
@@ -99,22 +114,54 @@ impl<T: Tracer> Run<'_, T> {
 }
 
 /// Runs CanonicalizeHost on `host` (of a URL whose scheme is `scheme`).
-pub fn canonicalize_host<T: Tracer>(
-    host: &str,
-    scheme: Option<&str>,
+///
+/// `is_file` says whether the URL's scheme is `file` (steps 26 and 30 depend
+/// on it). The host is borrowed back when no step changes it.
+pub fn canonicalize_host<'a, T: Tracer>(
+    host: &'a str,
+    is_file: bool,
     mode: Mode,
     tr: &mut T,
-) -> Result<String, HostFailure> {
+) -> Result<Cow<'a, str>, HostFailure> {
     use Mode::{Chrome, Gecko, Ie, This};
-    let is_file = scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"));
-    // Step 2 (preprocessing already removed these; kept for direct callers).
-    let mut s: String = host
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
-    if s.len() != host.len() {
-        tr.record(|| Step::change(StepId::HostFallback, Component::Host, Some(host), Some(&s)));
+    // Fast path, THIS: a host of lowercase letters, digits, '-' and '.'
+    // passes every step unchanged (nothing to decode, map, normalize or
+    // encode; the root dot is removed and put back) unless it is an IPv4
+    // address in another form.
+    if mode == This
+        && !host.is_empty()
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.')
+    {
+        return Ok(match ipv4::canonicalize_ipv4(host) {
+            Some(v4) if v4 != host => {
+                tr.record(|| {
+                    Step::change(StepId::HostIpv4, Component::Host, Some(host), Some(&v4))
+                });
+                Cow::Owned(v4)
+            }
+            _ => Cow::Borrowed(host),
+        });
     }
+    // Step 2 (preprocessing already removed these; kept for direct callers).
+    let mut s: Cow<'a, str> = if host.contains(['\t', '\n', '\r']) {
+        let removed: String = host
+            .chars()
+            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+            .collect();
+        tr.record(|| {
+            Step::change(
+                StepId::HostFallback,
+                Component::Host,
+                Some(host),
+                Some(&removed),
+            )
+        });
+        Cow::Owned(removed)
+    } else {
+        Cow::Borrowed(host)
+    };
     // Steps 3–4
     let fallback = (mode == Gecko).then(|| s.to_ascii_lowercase());
     if let Some(f) = &fallback {
@@ -129,25 +176,29 @@ pub fn canonicalize_host<T: Tracer>(
         is_file,
         fallback,
         tr,
-        now: if T::ON { s.clone() } else { String::new() },
+        now: if T::ON {
+            s.clone().into_owned()
+        } else {
+            String::new()
+        },
     };
 
     // Step 5
     if mode == This && (s.starts_with("%5B") || s.starts_with("%5b")) {
-        return run.fail(StepId::HostBracketEscape, "the host starts with %5B");
+        return run.fail_cow(StepId::HostBracketEscape, "the host starts with %5B");
     }
     // Step 6
     if run.is(&[This, Chrome]) && has_escape(&s) {
         let decoded = String::from_utf8_lossy(&decode_to_bytes(&s)).into_owned();
         run.changed(StepId::HostDecode, &s, &decoded, false);
-        s = decoded;
+        s = Cow::Owned(decoded);
     }
     // Step 7
     if mode == Ie
         && let Cow::Owned(decoded) = decode_ascii_where(&s, ie_decodes)
     {
         run.changed(StepId::HostIeDecode, &s, &decoded, true);
-        s = decoded;
+        s = Cow::Owned(decoded);
     }
     // Steps 8–9
     let mut has_root_dot = false;
@@ -160,7 +211,7 @@ pub fn canonicalize_host<T: Tracer>(
         has_root_dot = true;
         let trimmed = s[..s.len() - last.len_utf8()].to_owned();
         run.changed(StepId::HostRootDotEarly, &s, &trimmed, true);
-        s = trimmed;
+        s = Cow::Owned(trimmed);
     }
     // Step 11
     if run.is(&[This, Gecko, Ie]) {
@@ -168,27 +219,27 @@ pub fn canonicalize_host<T: Tracer>(
             Ok(Cow::Borrowed(_)) => {}
             Ok(Cow::Owned(prepped)) => {
                 run.changed(StepId::HostNameprep, &s, &prepped, false);
-                s = prepped;
+                s = Cow::Owned(prepped);
             }
-            Err(e) => return run.fail(StepId::HostNameprep, e.describe()),
+            Err(e) => return run.fail_cow(StepId::HostNameprep, e.describe()),
         }
     }
     // Step 12
     if mode == Chrome && s.contains('%') {
-        return run.fail(StepId::HostChromePercent, "the host holds '%'");
+        return run.fail_cow(StepId::HostChromePercent, "the host holds '%'");
     }
     // Step 13
     if mode == Gecko && s.contains(['\0', ' ']) {
         let fallback = run.fallback.clone().unwrap_or_default();
         if fallback.contains(['\0', ' ']) {
             run.fallback = None;
-            return run.fail(
+            return run.fail_cow(
                 StepId::HostGeckoNulSpace,
                 "NUL or space in the host as written",
             );
         }
         if fallback.chars().any(is_prohibited) {
-            return run.fail(
+            return run.fail_cow(
                 StepId::HostGeckoNulSpace,
                 "NUL or space, and a prohibited character as written",
             );
@@ -196,17 +247,10 @@ pub fn canonicalize_host<T: Tracer>(
     }
     // Step 14
     if mode == Chrome
-        && let Cow::Owned(encoded) = encode_utf8(
-            &s,
-            OctetSet {
-                ascii: CHROME_ENCODE,
-                non_ascii: false,
-            },
-            HexCase::Upper,
-        )
+        && let Cow::Owned(encoded) = encode_utf8(&s, &CHROME_SET, HexCase::Upper)
     {
         run.changed(StepId::HostChromeEncode, &s, &encoded, true);
-        s = encoded;
+        s = Cow::Owned(encoded);
     }
     // Step 15
     if !s.is_ascii() && s.chars().any(|c| c != '.' && is_label_separator(c)) {
@@ -215,14 +259,14 @@ pub fn canonicalize_host<T: Tracer>(
             .map(|c| if is_label_separator(c) { '.' } else { c })
             .collect();
         run.changed(StepId::HostSeparators, &s, &replaced, false);
-        s = replaced;
+        s = Cow::Owned(replaced);
     }
     // Step 16
     if mode == This && s.ends_with('.') {
         has_root_dot = true;
         let trimmed = s[..s.len() - 1].to_owned();
         run.changed(StepId::HostRootDot, &s, &trimmed, false);
-        s = trimmed;
+        s = Cow::Owned(trimmed);
     }
     // Steps 17–22 only change anything when IDN processing is needed.
     if mode == Ie && s.split('.').any(|l| l.starts_with("xn--")) {
@@ -238,46 +282,46 @@ pub fn canonicalize_host<T: Tracer>(
         let labels = idn_labels(&s, &mut run)?;
         let labels = match labels {
             Ok(l) => l,
-            Err(fallback) => return Ok(fallback),
+            Err(fallback) => return Ok(Cow::Owned(fallback)),
         };
         run.changed(StepId::HostJoin, &s, &labels, false);
-        s = labels;
+        s = Cow::Owned(labels);
     }
     if has_root_dot {
         // Step 22
         let dotted = format!("{s}.");
         run.changed(StepId::HostJoin, &s, &dotted, false);
-        s = dotted;
+        s = Cow::Owned(dotted);
     }
     // Step 23
     if mode == Chrome && has_escape(&s) {
         let bytes = decode_to_bytes(&s);
         let latin1: String = bytes.iter().map(|&b| char::from(b)).collect();
         run.changed(StepId::HostChromeUnescape, &s, &latin1, true);
-        s = latin1;
+        s = Cow::Owned(latin1);
     }
     // Step 24
     if mode == Chrome && s.bytes().any(|b| b.is_ascii_uppercase()) {
         let lower = s.to_ascii_lowercase();
         run.changed(StepId::HostChromeUnescape, &s, &lower, true);
-        s = lower;
+        s = Cow::Owned(lower);
     }
     // Step 25
     let bracketed = s.len() >= 2 && s.starts_with('[') && s.ends_with(']');
     if bracketed && let Some(v6) = ipv6::canonicalize_ipv6(&s[1..s.len() - 1]) {
         let out = format!("[{v6}]");
         run.changed(StepId::HostIpv6, &s, &out, false);
-        return Ok(out);
+        return Ok(Cow::Owned(out));
     }
     // Step 26 ("otherwise": a bracketed host that is no IPv6 address goes on
     // to the next steps with its colons)
     if mode == This && !bracketed && !run.is_file && s.contains(':') {
-        return run.fail(StepId::HostColon, "a ':' outside an IPv6 literal");
+        return run.fail_cow(StepId::HostColon, "a ':' outside an IPv6 literal");
     }
     // Step 27
     if let Some(v4) = ipv4::canonicalize_ipv4(&s) {
         run.changed(StepId::HostIpv4, &s, &v4, false);
-        return Ok(v4);
+        return Ok(Cow::Owned(v4));
     }
     // Step 28
     let forbidden = match mode {
@@ -287,7 +331,7 @@ pub fn canonicalize_host<T: Tracer>(
         Gecko => AsciiSet::EMPTY,
     };
     if let Some(b) = s.bytes().find(|&b| forbidden.contains(b)) {
-        return run.fail(
+        return run.fail_cow(
             StepId::HostForbidden,
             format!("the host holds {:?}", char::from(b)),
         );
@@ -298,30 +342,23 @@ pub fn canonicalize_host<T: Tracer>(
         let bad = (0..b.len())
             .any(|i| b[i] == b'%' && (!is_escape_at(b, i) || &b[i + 1..i + 3] == b"00"));
         if bad {
-            return run.fail(
+            return run.fail_cow(
                 StepId::HostIeBadEscape,
                 "%00, or a % without two hex digits",
             );
         }
     }
     // Step 30
-    let (ascii, case) = match mode {
-        This if run.is_file => (THIS_ENCODE, HexCase::Upper),
-        This => (THIS_ENCODE.add(b'@'), HexCase::Upper),
-        Ie => (IE_ENCODE, HexCase::Lower),
-        Chrome => (CHROME_ENCODE, HexCase::Upper),
-        Gecko => (AsciiSet::EMPTY, HexCase::Upper),
+    let (set, case) = match mode {
+        This if run.is_file => (&THIS_FILE_SET, HexCase::Upper),
+        This => (&THIS_SET, HexCase::Upper),
+        Ie => (&IE_SET, HexCase::Lower),
+        Chrome => (&CHROME_SET, HexCase::Upper),
+        Gecko => (&GECKO_SET, HexCase::Upper),
     };
-    if let Cow::Owned(encoded) = encode_utf8(
-        &s,
-        OctetSet {
-            ascii,
-            non_ascii: false,
-        },
-        case,
-    ) {
+    if let Cow::Owned(encoded) = encode_utf8(&s, set, case) {
         run.changed(StepId::HostEncode, &s, &encoded, mode != This);
-        s = encoded;
+        s = Cow::Owned(encoded);
     }
     Ok(s)
 }
@@ -517,7 +554,9 @@ mod tests {
     use crate::engine::trace::NoTrace;
 
     fn h(s: &str, mode: Mode) -> Option<String> {
-        canonicalize_host(s, Some("http"), mode, &mut NoTrace).ok()
+        canonicalize_host(s, false, mode, &mut NoTrace)
+            .ok()
+            .map(Cow::into_owned)
     }
 
     #[test]
@@ -545,7 +584,7 @@ mod tests {
         );
         assert_eq!(h("a@b", Mode::This).as_deref(), Some("a%40b"));
         assert_eq!(
-            canonicalize_host("a@b", Some("file"), Mode::This, &mut NoTrace)
+            canonicalize_host("a@b", true, Mode::This, &mut NoTrace)
                 .ok()
                 .as_deref(),
             Some("a@b")
