@@ -1,6 +1,192 @@
-//! The command line (placeholder until the CLI lands).
+//! The command line: argument parsing (clap derive) and dispatch.
+//!
+//! ```text
+//! url-inspector [INPUT] [--base URL] [--encoding LABEL] [--mode MODE]   the window
+//! url-inspector batch                                                   JSON Lines in, JSON Lines out
+//! url-inspector canon INPUT [--base URL] [--encoding LABEL] [--mode MODE] [--json] [--trace]
+//! ```
+//!
+//! One file per concern: [`batch`] serves JSON Lines, [`canon`] is the one-shot
+//! command, [`json`] holds the request and response shapes both share, and
+//! [`trace_text`] renders a trace for people.
+//!
+//! Exit codes: 0 success, 1 the URL is invalid (`canon`) or an I/O error,
+//! 2 a usage error.
 
-/// Runs the command line; returns the process exit code.
+pub mod batch;
+pub mod canon;
+pub mod json;
+pub mod trace_text;
+
+use std::io::Write;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::Mode;
+
+/// Exit code for a usage error, as clap uses.
+pub const EXIT_USAGE: i32 = 2;
+
+/// The whole command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "url-inspector",
+    version,
+    about = "Shows how a URL is parsed, resolved and canonicalized, step by step.",
+    long_about = "Shows how a URL is parsed, resolved and canonicalized, step by step.\n\n\
+                  With no subcommand, opens the window (pre-filled with INPUT and the options, if given).",
+    // An input is either the window's pre-fill or a subcommand name, never both.
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub window: WindowArgs,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Read JSON Lines requests on stdin; answer each with one JSON line on stdout.
+    ///
+    /// Each line is an object: {"input": STRING, "base": STRING|null,
+    /// "encoding": STRING|null, "mode": "this"|"chrome"|"gecko"|"ie",
+    /// "stage": "parse"|"resolve"|"canonicalize", "trace": BOOL}; only "input"
+    /// is required. Each answer is written and flushed before the next line is
+    /// read. A malformed line is answered with {"error": "..."}.
+    Batch,
+    /// Print the canonical form of one URL.
+    ///
+    /// Exits 0 and prints the URL when it is valid; exits 1 and says on stderr
+    /// which step made it invalid and why.
+    Canon(CanonArgs),
+}
+
+/// The options every way of running the engine shares.
+#[derive(Debug, Args)]
+pub struct UrlArgs {
+    /// The base URL to resolve INPUT against (default: INPUT itself).
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
+    /// The encoding of the query, a WHATWG label such as shift_jis (default: utf-8).
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// Whose rules to follow: the spec's own, or a 2011 browser's.
+    #[arg(long, value_name = "MODE", ignore_case = true, value_parser = mode_parser())]
+    pub mode: Option<Mode>,
+}
+
+/// The arguments of the window, given with no subcommand.
+#[derive(Debug, Args)]
+pub struct WindowArgs {
+    /// The URL or relative reference to open the window with.
+    #[arg(value_name = "INPUT")]
+    pub input: Option<String>,
+    #[command(flatten)]
+    pub url: UrlArgs,
+}
+
+/// The arguments of `canon`.
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    /// The URL or relative reference to canonicalize (put `--` before one that starts with '-').
+    #[arg(value_name = "INPUT")]
+    pub input: String,
+    #[command(flatten)]
+    pub url: UrlArgs,
+    /// Print the result as the JSON object `batch` writes.
+    #[arg(long)]
+    pub json: bool,
+    /// Print every step taken, grouped by stage, before the result.
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// A parser for `--mode` that lists the mode names in help and errors.
+fn mode_parser() -> impl TypedValueParser<Value = Mode> {
+    PossibleValuesParser::new(Mode::ALL.map(Mode::name)).try_map(|name| {
+        // PossibleValuesParser has already checked the name, but a failure
+        // here is still reported rather than assumed away.
+        Mode::from_name(&name).ok_or_else(|| format!("unknown mode {name:?}"))
+    })
+}
+
+/// Runs the command line on the process arguments; returns the exit code.
 pub fn main() -> i32 {
-    0
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // Covers --help and --version too (exit code 0 for those).
+            let _ = err.print();
+            return err.exit_code();
+        }
+    };
+    match cli.command {
+        Some(Command::Batch) => batch::run(),
+        Some(Command::Canon(args)) => canon::run(&args),
+        None => open_window(cli.window),
+    }
+}
+
+/// Opens the window, pre-filled with whatever was given.
+#[cfg(feature = "gui")]
+fn open_window(args: WindowArgs) -> i32 {
+    let launch = crate::app::Launch {
+        input: args.input,
+        base: args.url.base,
+        encoding: args.url.encoding,
+        mode: args.url.mode,
+    };
+    match crate::app::run(launch) {
+        Ok(()) => 0,
+        Err(err) => {
+            complain(&format!("cannot open the window: {err}"));
+            1
+        }
+    }
+}
+
+/// Without the `gui` feature there is no window to open.
+#[cfg(not(feature = "gui"))]
+fn open_window(_args: WindowArgs) -> i32 {
+    complain(
+        "this build has no window (it was built without the `gui` feature); \
+         use `url-inspector canon INPUT` or `url-inspector batch`, or see --help",
+    );
+    EXIT_USAGE
+}
+
+/// Writes `url-inspector: MESSAGE` to stderr. A failing stderr is ignored:
+/// there is nowhere left to report it.
+pub(crate) fn complain(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "url-inspector: {message}");
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn mode_names_ignore_case() {
+        let cli = Cli::try_parse_from(["url-inspector", "canon", "x", "--mode", "GECKO"]);
+        match cli.map(|c| c.command) {
+            Ok(Some(Command::Canon(args))) => assert_eq!(args.url.mode, Some(Mode::Gecko)),
+            other => panic!("unexpected parse: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn unknown_mode_is_a_usage_error() {
+        let err = Cli::try_parse_from(["url-inspector", "canon", "x", "--mode", "netscape"]);
+        assert_eq!(err.map(|_| ()).map_err(|e| e.exit_code()), Err(EXIT_USAGE));
+    }
 }

@@ -1,0 +1,306 @@
+//! The JSON shapes of `batch` and `canon --json`: the request (read from a
+//! loosely typed [`serde_json::Value`] so every mistake gets its own message),
+//! the response, and [`answer`], which runs the engine on a request.
+//!
+//! Responses are plain structs rather than `serde_json::Map`s so that the key
+//! order is fixed by the declaration order, whatever serde_json features are on.
+
+use std::ops::Range;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::engine::{
+    self, Component, Failure, Mode, NoTrace, Outcome, ParsedUrl, QueryEncoding, Stage, Step, Trace,
+    Until,
+};
+
+/// The stage names a request may give, in order.
+const STAGES: [(&str, Until); 3] = [
+    ("parse", Until::Parse),
+    ("resolve", Until::Resolve),
+    ("canonicalize", Until::Canonicalize),
+];
+
+/// A checked request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub input: String,
+    /// `None`: the input is resolved against itself.
+    pub base: Option<String>,
+    pub encoding: QueryEncoding,
+    pub mode: Mode,
+    pub until: Until,
+    pub trace: bool,
+}
+
+impl Request {
+    /// Checks one request object. Optional keys that are absent or `null` take
+    /// their defaults; keys this format does not know are ignored, so callers
+    /// may carry their own (an id, say) alongside.
+    pub fn from_json(value: &Value) -> Result<Request, String> {
+        let Value::Object(obj) = value else {
+            return Err(format!("expected a JSON object, got {}", kind(value)));
+        };
+        let input = match obj.get("input") {
+            Some(Value::String(s)) => s.clone(),
+            None => return Err("missing \"input\" (a string)".to_owned()),
+            Some(other) => return Err(format!("\"input\" must be a string, got {}", kind(other))),
+        };
+        // An empty base means "no base", as the engine and the window read it.
+        let base = optional_string(obj.get("base"), "base")?.filter(|b| !b.is_empty());
+        let encoding = match optional_string(obj.get("encoding"), "encoding")? {
+            // An unknown label falls back to UTF-8 (`from_label` does that).
+            Some(label) => QueryEncoding::from_label(&label),
+            None => QueryEncoding::UTF8,
+        };
+        let mode = match optional_string(obj.get("mode"), "mode")? {
+            Some(name) => Mode::from_name(&name).ok_or_else(|| {
+                format!(
+                    "unknown \"mode\" {name:?}; expected one of {}",
+                    quoted_list(Mode::ALL.map(Mode::name))
+                )
+            })?,
+            None => Mode::default(),
+        };
+        let until = match optional_string(obj.get("stage"), "stage")? {
+            Some(name) => STAGES
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(&name))
+                .map(|&(_, until)| until)
+                .ok_or_else(|| {
+                    format!(
+                        "unknown \"stage\" {name:?}; expected one of {}",
+                        quoted_list(STAGES.map(|(n, _)| n))
+                    )
+                })?,
+            None => Until::default(),
+        };
+        let trace = match obj.get("trace") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                return Err(format!(
+                    "\"trace\" must be true or false, got {}",
+                    kind(other)
+                ));
+            }
+        };
+        Ok(Request {
+            input,
+            base,
+            encoding,
+            mode,
+            until,
+            trace,
+        })
+    }
+}
+
+/// A string field that may be absent or `null`.
+fn optional_string(value: Option<&Value>, key: &str) -> Result<Option<String>, String> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => Err(format!(
+            "{key:?} must be a string or null, got {}",
+            kind(other)
+        )),
+    }
+}
+
+/// What sort of JSON value this is, for error messages.
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// `"a", "b", "c"`.
+fn quoted_list<const N: usize>(names: [&str; N]) -> String {
+    names.map(|n| format!("{n:?}")).join(", ")
+}
+
+/// The answer to a request, as `batch` and `canon --json` write it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Response {
+    pub invalid: bool,
+    /// `null` when the URL is invalid or canonicalization did not run.
+    pub canon: Option<String>,
+    pub components: Components,
+    /// Present only when the URL is invalid and the engine named a step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<FailureJson>,
+    /// Present only when a trace was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Vec<StepJson>>,
+}
+
+/// The present components, in serialization order; absent ones are left out.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Components {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheme: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub password: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub query: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fragment: Option<String>,
+}
+
+impl From<&ParsedUrl> for Components {
+    fn from(url: &ParsedUrl) -> Components {
+        let mut out = Components::default();
+        for (c, value) in url.components() {
+            let slot = match c {
+                Component::Scheme => &mut out.scheme,
+                Component::User => &mut out.user,
+                Component::Password => &mut out.password,
+                Component::Host => &mut out.host,
+                Component::Port => &mut out.port,
+                Component::Path => &mut out.path,
+                Component::Query => &mut out.query,
+                Component::Fragment => &mut out.fragment,
+            };
+            *slot = Some(value.to_owned());
+        }
+        out
+    }
+}
+
+/// The step that made a URL invalid, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FailureJson {
+    /// The step id, e.g. `canon.port.invalid`.
+    pub step: &'static str,
+    pub reason: String,
+    /// Where in the (preprocessed) input the failing part is, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range<usize>>,
+}
+
+impl From<&Failure> for FailureJson {
+    fn from(f: &Failure) -> FailureJson {
+        FailureJson {
+            step: f.step.id(),
+            reason: f.reason.clone(),
+            range: f.range.clone(),
+        }
+    }
+}
+
+/// One step of a trace, with its entry of the step table spelled out so the
+/// reader needs nothing else to make sense of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StepJson {
+    pub id: &'static str,
+    pub stage: Stage,
+    pub citation: &'static str,
+    pub explanation: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub component: Option<Component>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    /// Whether the step set or changed `component`; with it, a missing
+    /// `before` or `after` means the component was (or became) absent.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub changes: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decision: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range<usize>>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub failed: bool,
+    /// Set on the steps that parse the base URL; their ranges are in the
+    /// base, not the input.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub of_base: bool,
+}
+
+impl From<&Step> for StepJson {
+    fn from(s: &Step) -> StepJson {
+        StepJson {
+            id: s.id.id(),
+            stage: s.id.stage(),
+            citation: s.id.citation(),
+            explanation: s.id.explanation(),
+            component: s.component,
+            before: s.before.clone(),
+            after: s.after.clone(),
+            changes: s.changes,
+            mode: s.mode,
+            decision: s.decision.clone(),
+            range: s.range.clone(),
+            failed: s.failed,
+            of_base: s.of_base,
+        }
+    }
+}
+
+impl Response {
+    /// The response for an outcome, with the trace's steps when there is one.
+    pub fn new(out: &Outcome, steps: Option<&[Step]>) -> Response {
+        Response {
+            invalid: out.url.invalid,
+            canon: out.canon.clone(),
+            components: Components::from(&out.url),
+            failure: out
+                .failure
+                .as_ref()
+                .filter(|_| out.url.invalid)
+                .map(FailureJson::from),
+            trace: steps.map(|steps| steps.iter().map(StepJson::from).collect()),
+        }
+    }
+}
+
+/// Runs the engine on a request; traces only when asked to.
+pub fn answer(req: &Request) -> Response {
+    let base = req.base.as_deref();
+    if req.trace {
+        let mut trace = Trace::default();
+        let out = engine::run(
+            &req.input,
+            base,
+            req.encoding,
+            req.mode,
+            req.until,
+            &mut trace,
+        );
+        Response::new(&out, Some(&trace.steps))
+    } else {
+        let out = engine::run(
+            &req.input,
+            base,
+            req.encoding,
+            req.mode,
+            req.until,
+            &mut NoTrace,
+        );
+        Response::new(&out, None)
+    }
+}
+
+/// The `{"error": ...}` object a malformed batch line gets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorLine {
+    pub error: String,
+}

@@ -1,0 +1,659 @@
+//! Integration tests of the command line: they run the real binary, feed it
+//! stdin and arguments, and check its stdout, stderr and exit code.
+//!
+//! The window path is not exercised (it would open a window); only what
+//! happens before it (argument errors) and the no-`gui` build's message are.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_url-inspector"))
+}
+
+/// Runs `batch` on `stdin` (closed afterwards); returns the output lines.
+fn batch_raw(stdin: &[u8]) -> Vec<String> {
+    let mut child = bin()
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    // Write from another thread so a full stdout pipe cannot deadlock us.
+    let writer = thread::spawn(move || pipe.write_all(&input));
+    let out = child.wait_with_output().expect("the binary runs");
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("stdin accepts the input");
+    assert!(
+        out.status.success(),
+        "batch failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "unexpected stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("output is UTF-8")
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Runs `batch` on one request; returns the answer line.
+fn batch_line(request: &Value) -> String {
+    let lines = batch_raw(format!("{request}\n").as_bytes());
+    assert_eq!(lines.len(), 1, "one answer per request: {lines:?}");
+    lines.into_iter().next().unwrap_or_default()
+}
+
+/// Runs `batch` on one request; returns the parsed answer.
+fn batch_json(request: &Value) -> Value {
+    serde_json::from_str(&batch_line(request)).expect("the answer is JSON")
+}
+
+fn run(args: &[&str]) -> Output {
+    bin()
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+// ---- batch: results ----
+
+#[test]
+fn batch_known_urls_exact_json() {
+    let lines = batch_raw(
+        concat!(
+            r#"{"input": "http://www.example.com/a/../b?c#d"}"#,
+            "\n",
+            r#"{"input": "HTTP://EXAMPLE.com:80/"}"#,
+            "\n",
+            r#"{"input": "foo"}"#,
+            "\n",
+        )
+        .as_bytes(),
+    );
+    assert_eq!(lines.len(), 3, "{lines:#?}");
+    assert_eq!(
+        [
+            r#"{"invalid":false,"canon":"http://www.example.com/b?c#d","components":{"scheme":"http","host":"www.example.com","path":"/b","query":"c","fragment":"d"}}"#,
+            r#"{"invalid":false,"canon":"http://example.com/","components":{"scheme":"http","host":"example.com","path":"/"}}"#,
+        ],
+        lines[..2]
+    );
+    // A relative reference with no base is invalid. The engine's wording of
+    // the reason may change, so only the shape and the step's presence are pinned.
+    let prefix = r#"{"invalid":true,"canon":null,"components":{},"failure":{"step":""#;
+    assert!(lines[2].starts_with(prefix), "{}", lines[2]);
+    let foo: Value = serde_json::from_str(&lines[2]).expect("JSON");
+    assert!(
+        foo["failure"]["step"]
+            .as_str()
+            .is_some_and(|s| !s.is_empty()),
+        "{foo}"
+    );
+    assert!(
+        foo["failure"]["reason"]
+            .as_str()
+            .is_some_and(|s| !s.is_empty()),
+        "{foo}"
+    );
+}
+
+/// The step id batch reports as the reason `input` is invalid.
+fn failing_step(input: &str) -> String {
+    let out = batch_json(&json!({ "input": input }));
+    out["failure"]["step"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{input} has a failing step: {out}"))
+        .to_owned()
+}
+
+#[test]
+fn batch_key_order_follows_serialization_order() {
+    let line = batch_line(&json!({"input": "http://u:p@[::1]:8080/p?q#f"}));
+    assert_eq!(
+        line,
+        r#"{"invalid":false,"canon":"http://u:p@[::1]:8080/p?q#f","components":{"scheme":"http","user":"u","password":"p","host":"[::1]","port":"8080","path":"/p","query":"q","fragment":"f"}}"#
+    );
+}
+
+#[test]
+fn batch_empty_component_is_kept_absent_one_is_left_out() {
+    let empty = batch_json(&json!({"input": "http://a/?"}));
+    assert_eq!(empty["components"]["query"], json!(""));
+    assert_eq!(empty["canon"], json!("http://a/?"));
+
+    let absent = batch_json(&json!({"input": "http://a/"}));
+    let components = absent["components"]
+        .as_object()
+        .expect("components is an object");
+    assert!(!components.contains_key("query"), "{absent}");
+    assert!(!components.contains_key("fragment"), "{absent}");
+    assert_eq!(absent["canon"], json!("http://a/"));
+}
+
+#[test]
+fn batch_stage_parse_keeps_the_input_as_written() {
+    let line = batch_line(&json!({"input": "HTTP://EXAMPLE.com:80/", "stage": "parse"}));
+    assert_eq!(
+        line,
+        r#"{"invalid":false,"canon":null,"components":{"scheme":"HTTP","host":"EXAMPLE.com","port":"80","path":"/"}}"#
+    );
+    // A relative reference parses (no scheme, so invalid) without a failure step.
+    let line = batch_line(&json!({"input": "foo", "stage": "parse"}));
+    assert_eq!(
+        line,
+        r#"{"invalid":true,"canon":null,"components":{"path":"foo"}}"#
+    );
+}
+
+#[test]
+fn batch_stage_resolve_stops_before_canonicalization() {
+    let out =
+        batch_json(&json!({"input": "../x/./y", "base": "HTTP://H/a/b/c", "stage": "resolve"}));
+    assert_eq!(out["canon"], Value::Null);
+    assert_eq!(out["invalid"], json!(false));
+    assert_eq!(out["components"]["path"], json!("/a/x/y"));
+    // Not canonicalized yet: the host keeps its case.
+    assert_eq!(out["components"]["host"], json!("H"));
+}
+
+#[test]
+fn batch_base_absent_null_or_empty_means_no_base() {
+    let absent = batch_line(&json!({"input": "http://a/b/../c"}));
+    let null = batch_line(&json!({"input": "http://a/b/../c", "base": null}));
+    let empty = batch_line(&json!({"input": "http://a/b/../c", "base": ""}));
+    assert_eq!(absent, null);
+    assert_eq!(absent, empty);
+    assert_eq!(
+        serde_json::from_str::<Value>(&absent).expect("JSON")["canon"],
+        json!("http://a/c")
+    );
+
+    let relative = batch_json(&json!({"input": "../d/./e", "base": "http://Example.COM:80/a/b/c"}));
+    assert_eq!(relative["canon"], json!("http://example.com/a/d/e"));
+}
+
+#[test]
+fn batch_encoding_applies_to_the_query_and_unknown_labels_mean_utf8() {
+    let latin1 = batch_json(&json!({"input": "http://a/?\u{e9}", "encoding": "windows-1252"}));
+    assert_eq!(latin1["canon"], json!("http://a/?%E9"));
+    let utf8 = batch_line(&json!({"input": "http://a/?\u{e9}"}));
+    assert!(utf8.contains(r#""canon":"http://a/?%C3%A9""#), "{utf8}");
+    assert_eq!(
+        batch_line(&json!({"input": "http://a/?\u{e9}", "encoding": null})),
+        utf8
+    );
+    assert_eq!(
+        batch_line(&json!({"input": "http://a/?\u{e9}", "encoding": "no-such-label"})),
+        utf8
+    );
+}
+
+#[test]
+fn batch_modes_are_passed_to_the_engine() {
+    let canon =
+        |mode: &str| batch_json(&json!({"input": "sc://a^b", "mode": mode}))["canon"].clone();
+    assert_eq!(canon("this"), json!("sc://a%5Eb/"));
+    assert_eq!(canon("chrome"), Value::Null);
+    assert_eq!(canon("gecko"), json!("sc://a^b/"));
+    assert_eq!(canon("ie"), json!("sc://a%5eb/"));
+    // The default is "this".
+    assert_eq!(
+        batch_json(&json!({"input": "sc://a^b"}))["canon"],
+        json!("sc://a%5Eb/")
+    );
+}
+
+#[test]
+fn batch_invalid_results_name_the_failing_step() {
+    let line = batch_line(&json!({"input": "http://a:99999/"}));
+    assert!(
+        line.starts_with(r#"{"invalid":true,"canon":null,"#),
+        "{line}"
+    );
+    let out: Value = serde_json::from_str(&line).expect("JSON");
+    assert_eq!(out["failure"]["step"], json!("canon.port.invalid"));
+    assert!(
+        out["failure"]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("99999")),
+        "{out}"
+    );
+    // A valid result has no failure key.
+    let ok = batch_json(&json!({"input": "http://a:8080/"}));
+    assert!(ok.get("failure").is_none(), "{ok}");
+}
+
+#[test]
+fn batch_trace_lists_the_steps_with_their_table_entries() {
+    let out = batch_json(&json!({"input": "HTTP://EXAMPLE.com:80/", "trace": true}));
+    let steps = out["trace"].as_array().expect("trace is an array");
+    assert!(!steps.is_empty());
+    for step in steps {
+        for key in ["id", "stage", "citation", "explanation"] {
+            assert!(
+                step[key].as_str().is_some_and(|s| !s.is_empty()),
+                "{key} missing in {step}"
+            );
+        }
+        // Absent fields are omitted, never null.
+        for (key, value) in step.as_object().expect("a step is an object") {
+            assert!(!value.is_null(), "{key} is null in {step}");
+        }
+    }
+    let last = steps.last().expect("there is a last step");
+    assert_eq!(last["id"], json!("serialize"));
+    assert_eq!(last["stage"], json!("serialize"));
+    assert_eq!(last["decision"], json!("http://example.com/"));
+    let port = steps
+        .iter()
+        .find(|s| s["id"] == json!("canon.port.default"))
+        .expect("the default port is dropped");
+    assert_eq!(port["component"], json!("port"));
+    assert_eq!(port["before"], json!("80"));
+    assert!(
+        port.get("after").is_none(),
+        "the port became absent: {port}"
+    );
+
+    // Tracing changes nothing else.
+    let mut untraced = out.clone();
+    untraced.as_object_mut().expect("an object").remove("trace");
+    assert_eq!(
+        untraced,
+        batch_json(&json!({"input": "HTTP://EXAMPLE.com:80/"}))
+    );
+    // No trace key unless asked for.
+    assert!(
+        batch_json(&json!({"input": "http://a/", "trace": false}))
+            .get("trace")
+            .is_none()
+    );
+}
+
+#[test]
+fn batch_trace_marks_the_failed_step() {
+    let out = batch_json(&json!({"input": "http://a:99999/", "trace": true}));
+    let steps = out["trace"].as_array().expect("trace is an array");
+    let failed: Vec<&Value> = steps
+        .iter()
+        .filter(|s| s["failed"] == json!(true))
+        .collect();
+    assert_eq!(failed.len(), 1, "{steps:?}");
+    assert_eq!(failed[0]["id"], out["failure"]["step"]);
+}
+
+// ---- batch: malformed lines ----
+
+#[test]
+fn batch_malformed_lines_get_an_error_each_and_processing_continues() {
+    let mut input = Vec::new();
+    let bad: &[&[u8]] = &[
+        b"not json",
+        b"[1, 2]",
+        b"\"http://a/\"",
+        b"{}",
+        b"{\"input\": 3}",
+        b"{\"input\": null}",
+        b"{\"input\": \"x\", \"mode\": \"netscape\"}",
+        b"{\"input\": \"x\", \"stage\": \"all\"}",
+        b"{\"input\": \"x\", \"trace\": \"yes\"}",
+        b"{\"input\": \"x\", \"base\": 5}",
+        b"{\"input\": \"x\", \"encoding\": []}",
+        b"",
+        b"   ",
+        b"{\"input\": \"http://\xFF/\"}",
+        b"{\"input\": \"x\"",
+    ];
+    for line in bad {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"{\"input\": \"http://a/\"}\n");
+    let lines = batch_raw(&input);
+    assert_eq!(lines.len(), bad.len() + 1, "{lines:#?}");
+    for (i, line) in lines[..bad.len()].iter().enumerate() {
+        let v: Value = serde_json::from_str(line).expect("error answers are JSON");
+        let obj = v.as_object().expect("an object");
+        assert_eq!(obj.len(), 1, "only an error key: {line}");
+        assert!(
+            obj["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "line {i}: {line}"
+        );
+    }
+    let error = |i: usize| lines[i].clone();
+    assert!(error(0).contains("not valid JSON"), "{}", error(0));
+    assert!(error(1).contains("an array"), "{}", error(1));
+    assert!(error(3).contains("missing"), "{}", error(3));
+    assert!(
+        error(4).contains("input") && error(4).contains("a number"),
+        "{}",
+        error(4)
+    );
+    assert!(
+        error(6).contains("netscape") && error(6).contains("chrome"),
+        "{}",
+        error(6)
+    );
+    assert!(
+        error(7).contains("all") && error(7).contains("canonicalize"),
+        "{}",
+        error(7)
+    );
+    assert!(error(8).contains("trace"), "{}", error(8));
+    assert!(error(11).contains("blank"), "{}", error(11));
+    assert!(error(12).contains("blank"), "{}", error(12));
+    assert!(error(13).contains("UTF-8"), "{}", error(13));
+    assert_eq!(
+        lines[bad.len()],
+        r#"{"invalid":false,"canon":"http://a/","components":{"scheme":"http","host":"a","path":"/"}}"#
+    );
+}
+
+#[test]
+fn batch_accepts_crlf_unknown_keys_and_a_last_line_without_newline() {
+    let lines = batch_raw(b"{\"input\": \"http://a/\", \"id\": 7}\r\n{\"input\": \"http://b/\"}");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].contains(r#""canon":"http://a/""#), "{}", lines[0]);
+    assert!(lines[1].contains(r#""canon":"http://b/""#), "{}", lines[1]);
+}
+
+#[test]
+fn batch_with_no_input_writes_nothing() {
+    assert!(batch_raw(b"").is_empty());
+}
+
+// ---- batch: streaming ----
+
+#[test]
+fn batch_answers_each_line_before_reading_the_next() {
+    let mut child = bin()
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let stdout = child.stdout.take().expect("stdout is piped");
+
+    // Read answers on a thread so a batch that waits for EOF fails the test
+    // through the timeout instead of hanging it.
+    let (tx, rx) = mpsc::channel();
+    let reader = thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let timeout = Duration::from_secs(30);
+
+    stdin
+        .write_all(b"{\"input\": \"HTTP://A/\"}\n")
+        .expect("write the first line");
+    stdin.flush().expect("flush");
+    let first = rx
+        .recv_timeout(timeout)
+        .expect("the first answer comes while stdin is still open");
+    assert!(first.contains(r#""canon":"http://a/""#), "{first}");
+
+    stdin
+        .write_all(b"{\"input\": \"http://b/c/../d\"}\n")
+        .expect("write the second line");
+    stdin.flush().expect("flush");
+    let second = rx
+        .recv_timeout(timeout)
+        .expect("the second answer comes while stdin is still open");
+    assert!(second.contains(r#""canon":"http://b/d""#), "{second}");
+
+    drop(stdin);
+    let status = child.wait().expect("the binary exits");
+    assert!(status.success());
+    reader.join().expect("reader thread");
+    assert!(rx.try_recv().is_err(), "no extra output");
+}
+
+#[test]
+fn batch_stops_quietly_when_stdout_is_closed() {
+    let mut child = bin()
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Nobody reads the answers.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let line = b"{\"input\": \"http://a/\"}\n";
+    for _ in 0..10_000 {
+        // Once batch has exited, writing fails too; that is expected.
+        if stdin.write_all(line).is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr is piped")
+        .read_to_string(&mut err)
+        .expect("stderr is readable");
+    let status = child.wait().expect("the binary exits");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.is_empty(), "quiet: {err}");
+    assert_eq!(status.code(), Some(0));
+}
+
+// ---- canon ----
+
+#[test]
+fn canon_prints_the_canonical_url() {
+    let out = run(&["canon", "HTTP://EXAMPLE.com:80/"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://example.com/\n");
+    assert_eq!(stderr(&out), "");
+
+    let out = run(&[
+        "canon",
+        "../d/./e?q=\u{e9}",
+        "--base",
+        "HTTP://Example.COM:80/a/b/c",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://example.com/a/d/e?q=%C3%A9\n");
+}
+
+#[test]
+fn canon_options_reach_the_engine() {
+    let out = run(&["canon", "http://a/?\u{e9}", "--encoding", "windows-1252"]);
+    assert_eq!(stdout(&out), "http://a/?%E9\n");
+    let out = run(&["canon", "sc://a^b", "--mode", "ie"]);
+    assert_eq!(stdout(&out), "sc://a%5eb/\n");
+    let out = run(&["canon", "sc://a^b", "--mode", "GECKO"]);
+    assert_eq!(stdout(&out), "sc://a^b/\n");
+}
+
+#[test]
+fn canon_invalid_exits_1_and_says_why_on_stderr() {
+    let out = run(&["canon", "http://a:99999/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    let err = stderr(&out);
+    assert!(err.contains("canon.port.invalid"), "{err}");
+    assert!(err.contains("99999"), "{err}");
+
+    let out = run(&["canon", "foo"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    let step = failing_step("foo");
+    assert!(stderr(&out).contains(&step), "{step} in {}", stderr(&out));
+
+    let out = run(&["canon", "sc://a^b", "--mode", "chrome"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("invalid"), "{}", stderr(&out));
+}
+
+#[test]
+fn canon_usage_errors_exit_2() {
+    let out = run(&["canon", "http://a/", "--mode", "netscape"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("netscape"), "{err}");
+    assert!(err.contains("chrome"), "the valid modes are listed: {err}");
+    assert_eq!(stdout(&out), "");
+
+    let out = run(&["canon"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("INPUT"), "{}", stderr(&out));
+
+    let out = run(&["canon", "http://a/", "--no-such-flag"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn canon_unknown_encoding_warns_and_uses_utf8() {
+    let out = run(&["canon", "http://a/?\u{e9}", "--encoding", "no-such-label"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://a/?%C3%A9\n");
+    let err = stderr(&out);
+    assert!(err.contains("no-such-label"), "{err}");
+    assert!(err.contains("UTF-8"), "{err}");
+    // A known label gives no warning.
+    let out = run(&["canon", "http://a/", "--encoding", "shift_jis"]);
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn canon_json_is_the_batch_object() {
+    for (input, code) in [
+        ("http://www.example.com/a/../b?c#d", 0),
+        ("http://a:99999/", 1),
+        ("foo", 1),
+    ] {
+        let out = run(&["canon", input, "--json", "--mode", "chrome"]);
+        assert_eq!(out.status.code(), Some(code), "{input}");
+        let expected = batch_line(&json!({"input": input, "mode": "chrome"}));
+        assert_eq!(stdout(&out), format!("{expected}\n"), "{input}");
+    }
+}
+
+#[test]
+fn canon_json_with_trace_puts_the_steps_in_the_object() {
+    let out = run(&["canon", "http://a/", "--json", "--trace"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines().count(),
+        1,
+        "one JSON line, no text trace: {text}"
+    );
+    let v: Value = serde_json::from_str(&text).expect("JSON");
+    assert!(v["trace"].as_array().is_some_and(|s| !s.is_empty()), "{v}");
+}
+
+#[test]
+fn canon_trace_prints_steps_by_stage_then_the_result() {
+    let out = run(&["canon", "HTTP://EXAMPLE.com:80/a/../b", "--trace"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert_eq!(text.lines().last(), Some("http://example.com/b"), "{text}");
+    for needle in [
+        "Parsing\n",
+        "Canonicalization\n",
+        "Serialization\n",
+        "canon.port.default",
+        "resolve.dots",
+        "port: \"80\" → (absent)",
+        "path: \"/a/../b\" → \"/b\"",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
+    }
+    // The result comes after every step.
+    let serialize = text.find("serialize").expect("the serialize step is shown");
+    let result = text
+        .rfind("http://example.com/b\n")
+        .expect("the result is shown");
+    assert!(serialize < result);
+}
+
+#[test]
+fn canon_trace_of_an_invalid_url_marks_the_failed_step() {
+    let out = run(&["canon", "http://a:99999/", "--trace"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let failed = text
+        .lines()
+        .find(|l| l.contains("FAILED"))
+        .unwrap_or_else(|| panic!("no failed step in:\n{text}"));
+    assert!(failed.contains("canon.port.invalid"), "{failed}");
+    assert!(stderr(&out).contains("canon.port.invalid"));
+}
+
+#[test]
+fn canon_input_starting_with_a_dash_after_double_dash() {
+    let out = run(&["canon", "--base", "http://a/b/", "--", "-x"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "http://a/b/-x\n");
+}
+
+// ---- the top level ----
+
+#[test]
+fn help_names_the_subcommands() {
+    let out = run(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("batch") && text.contains("canon"), "{text}");
+    assert!(text.contains("--mode") && text.contains("--base"), "{text}");
+}
+
+#[test]
+fn window_arguments_are_checked_before_any_window_opens() {
+    let out = run(&["http://a/", "--mode", "netscape"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("netscape"), "{}", stderr(&out));
+}
+
+#[test]
+fn window_arguments_do_not_mix_with_subcommands() {
+    let out = run(&["--base", "http://a/", "canon", "x"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+}
+
+#[cfg(not(feature = "gui"))]
+#[test]
+fn without_the_gui_feature_the_window_path_explains_itself() {
+    for args in [&[][..], &["http://a/"][..]] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2));
+        let err = stderr(&out);
+        assert!(err.contains("no window") && err.contains("gui"), "{err}");
+    }
+}
