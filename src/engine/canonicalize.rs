@@ -263,6 +263,7 @@ fn canonicalize_after_scheme<T: Tracer>(
                         tr.record(|| {
                             Step::new(StepId::CanonPortInvalid)
                                 .about(Component::Port)
+                                .decide(format!("the port {port:?} is larger than 65535"))
                                 .fail()
                         });
                         return invalid(
@@ -277,6 +278,7 @@ fn canonicalize_after_scheme<T: Tracer>(
                 tr.record(|| {
                     Step::new(StepId::CanonPortInvalid)
                         .about(Component::Port)
+                        .decide(format!("the port {port:?} is not a number"))
                         .fail()
                 });
                 return invalid(
