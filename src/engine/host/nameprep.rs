@@ -206,7 +206,9 @@ pub fn nameprep<'a, T: Tracer>(
     }
     // Step 3
     let mut t = map(s);
-    tr.record(|| Step::new(StepId::NameprepMap).decide(format!("{s:?} → {t:?}")));
+    if t != s {
+        tr.record(|| Step::new(StepId::NameprepMap).decide(format!("{s:?} → {t:?}")));
+    }
     // Step 4
     if mode == Mode::Gecko
         && let Cow::Owned(swapped) = swap_corrigendum5(&t)
@@ -250,7 +252,13 @@ pub fn nameprep<'a, T: Tracer>(
         tr.record(|| Step::new(StepId::NameprepBidi).fail());
         return Err(NameprepError::Bidi);
     }
-    Ok(Cow::Owned(n))
+    // A string Nameprep leaves as it was is handed back borrowed, so that
+    // no step records a change that is none.
+    if n == s {
+        Ok(Cow::Borrowed(s))
+    } else {
+        Ok(Cow::Owned(n))
+    }
 }
 
 #[cfg(test)]
