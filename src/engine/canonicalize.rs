@@ -51,6 +51,23 @@ const QUERY_ENCODE: OctetSet = OctetSet::new(
 /// Fragment: controls and DEL (C1 controls are handled first).
 const FRAGMENT_ENCODE: OctetSet = OctetSet::new(AsciiSet::C0.add(0x7F), false);
 
+/// Marks `u` invalid and says why: the step, the reason, and where in the
+/// input the component `part` came from.
+fn invalid(
+    u: &mut ParsedUrl,
+    step: StepId,
+    reason: String,
+    part: Component,
+) -> Result<(), Failure> {
+    u.invalid = true;
+    let range = u.span(part);
+    Err(Failure {
+        step,
+        reason,
+        range,
+    })
+}
+
 /// The default port of a scheme ("Port numbers" table), lowercase scheme.
 pub fn default_port(scheme: &str) -> Option<u32> {
     Some(match scheme {
@@ -103,15 +120,6 @@ pub fn canonicalize<T: Tracer>(
     mode: Mode,
     tr: &mut T,
 ) -> Result<(), Failure> {
-    let invalid = |u: &mut ParsedUrl, step: StepId, reason: String, part: Component| {
-        u.invalid = true;
-        let range = u.span(part);
-        Err(Failure {
-            step,
-            reason,
-            range,
-        })
-    };
     // First step: an invalid URL stays invalid.
     if u.invalid {
         tr.record(|| Step::new(StepId::CanonInvalid).fail());
@@ -146,15 +154,6 @@ fn canonicalize_after_scheme<T: Tracer>(
     mode: Mode,
     tr: &mut T,
 ) -> Result<(), Failure> {
-    let invalid = |u: &mut ParsedUrl, step: StepId, reason: String, part: Component| {
-        u.invalid = true;
-        let range = u.span(part);
-        Err(Failure {
-            step,
-            reason,
-            range,
-        })
-    };
     let is_file = scheme == "file";
 
     // User-info

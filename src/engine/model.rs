@@ -188,12 +188,17 @@ impl ParsedUrl {
     /// Resolution reads it: a scheme-relative `file` reference takes the
     /// whole authority as its host.
     pub fn authority_text(&self) -> Option<String> {
-        if !self.has_authority() {
-            return None;
-        }
-        let mut out = String::new();
-        if let Some(user) = &self.user {
-            out.push_str(user);
+        self.has_authority().then(|| {
+            let mut out = String::new();
+            self.push_authority(&mut out);
+            out
+        })
+    }
+
+    /// Appends `[user[:password]@]host[:port]` (what is present) to `out`.
+    pub fn push_authority(&self, out: &mut String) {
+        if self.user.is_some() || self.password.is_some() {
+            out.push_str(self.user.as_deref().unwrap_or(""));
             if let Some(password) = &self.password {
                 out.push(':');
                 out.push_str(password);
@@ -205,7 +210,6 @@ impl ParsedUrl {
             out.push(':');
             out.push_str(port);
         }
-        Some(out)
     }
 
     /// Removes the authority and all its parts.

@@ -27,7 +27,7 @@ pub fn resolve<T: Tracer>(reference: &str, base: &ParsedUrl, tr: &mut T) -> Pars
             hierarchical: base.hierarchical,
             ..ParsedUrl::default()
         };
-        take_from_base(&mut url, base, &BASE_BUT_FRAGMENT, StepId::ResolveEmpty, tr);
+        take_from_base(&mut url, base, BASE_BUT_FRAGMENT, StepId::ResolveEmpty, tr);
         return url;
     }
     // Resolution, step 7
@@ -35,23 +35,13 @@ pub fn resolve<T: Tracer>(reference: &str, base: &ParsedUrl, tr: &mut T) -> Pars
     resolve_parsed(parsed, base, tr)
 }
 
-/// Every component but the fragment.
-const BASE_BUT_FRAGMENT: [Component; 7] = [
-    Component::Scheme,
-    Component::User,
-    Component::Password,
-    Component::Host,
-    Component::Port,
-    Component::Path,
-    Component::Query,
-];
-/// The parts of the authority.
-const AUTHORITY: [Component; 4] = [
-    Component::User,
-    Component::Password,
-    Component::Host,
-    Component::Port,
-];
+/// Every component but the fragment (`Component::ALL` is in URL order:
+/// scheme, user, password, host, port, path, query, fragment).
+const BASE_BUT_FRAGMENT: &[Component] = Component::ALL.split_at(7).0;
+/// Scheme, the parts of the authority, and the path.
+const UP_TO_PATH: &[Component] = Component::ALL.split_at(6).0;
+/// The parts of the authority: user, password, host, port.
+const AUTHORITY: &[Component] = Component::ALL.split_at(5).0.split_at(1).1;
 
 /// Sets the components `which` of `url` to the base's, recording each one
 /// that changes; they no longer come from the input, so their spans go.
@@ -112,7 +102,7 @@ pub fn resolve_parsed<T: Tracer>(mut url: ParsedUrl, base: &ParsedUrl, tr: &mut 
             take_from_base(
                 &mut url,
                 base,
-                &BASE_BUT_FRAGMENT,
+                BASE_BUT_FRAGMENT,
                 StepId::ResolveSchemeOnly,
                 tr,
             );
@@ -281,29 +271,21 @@ pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &m
         // Step 3
         tr.record(|| Step::new(StepId::RelAbsolutePath).decide("the path starts with a slash"));
         take_from_base(url, base, &[Component::Scheme], StepId::RelAbsolutePath, tr);
-        take_from_base(url, base, &AUTHORITY, StepId::RelAbsolutePath, tr);
+        take_from_base(url, base, AUTHORITY, StepId::RelAbsolutePath, tr);
         clean_path(url, is_file, tr);
     } else if url.path.as_deref().is_none_or(str::is_empty) && url.query.is_some() {
         // Step 4
         tr.record(|| Step::new(StepId::RelQueryOnly).decide("no path, but a query"));
-        let from_base = [
-            Component::Scheme,
-            Component::User,
-            Component::Password,
-            Component::Host,
-            Component::Port,
-            Component::Path,
-        ];
-        take_from_base(url, base, &from_base, StepId::RelQueryOnly, tr);
+        take_from_base(url, base, UP_TO_PATH, StepId::RelQueryOnly, tr);
     } else if url.path.as_deref().is_none_or(str::is_empty) && url.fragment.is_some() {
         // Step 5
         tr.record(|| Step::new(StepId::RelFragmentOnly).decide("only a fragment"));
-        take_from_base(url, base, &BASE_BUT_FRAGMENT, StepId::RelFragmentOnly, tr);
+        take_from_base(url, base, BASE_BUT_FRAGMENT, StepId::RelFragmentOnly, tr);
     } else {
         // Step 6
         tr.record(|| Step::new(StepId::RelPath).decide("a relative path"));
         take_from_base(url, base, &[Component::Scheme], StepId::RelPath, tr);
-        take_from_base(url, base, &AUTHORITY, StepId::RelPath, tr);
+        take_from_base(url, base, AUTHORITY, StepId::RelPath, tr);
         let original = url.path.take();
         let mut r_path = original.clone().unwrap_or_default();
         let mut b_path = base.path.as_deref().unwrap_or("");
@@ -315,7 +297,7 @@ pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &m
                 tr.record(|| {
                     Step::new(StepId::RelDrive).decide("the path starts with a drive letter")
                 });
-                remove(url, &AUTHORITY, StepId::RelDrive, tr);
+                remove(url, AUTHORITY, StepId::RelDrive, tr);
                 b_path = "";
             }
         }

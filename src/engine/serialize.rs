@@ -28,19 +28,7 @@ pub fn serialize(u: &ParsedUrl) -> Option<String> {
     // Step 6
     if u.has_authority() {
         s.push_str("//");
-        if u.user.is_some() || u.password.is_some() {
-            s.push_str(u.user.as_deref().unwrap_or(""));
-            if let Some(p) = &u.password {
-                s.push(':');
-                s.push_str(p);
-            }
-            s.push('@');
-        }
-        s.push_str(u.host.as_deref().unwrap_or(""));
-        if let Some(p) = &u.port {
-            s.push(':');
-            s.push_str(p);
-        }
+        u.push_authority(&mut s);
     }
     // Steps 7–9
     s.push_str(u.path.as_deref().unwrap_or(""));
