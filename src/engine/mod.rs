@@ -117,44 +117,73 @@ pub fn run<T: Tracer>(
             failure: None,
         };
     }
-    let base = base.filter(|b| !b.is_empty());
-    let mut url;
-    let base_invalid;
-    match base {
+    match base.filter(|b| !b.is_empty()) {
         Some(base) => {
             let base = parse::parse(base, &mut trace::OfBase(tr));
-            base_invalid = base.invalid;
-            url = resolve::resolve(input, &base, tr);
+            run_with_base(input, Some(&base), encoding, mode, until, tr)
         }
+        None => run_with_base(input, None, encoding, mode, until, tr),
+    }
+}
+
+/// Canonicalizes `input` against a base parsed once with [`parse::parse`]
+/// (for many inputs against one base); `None`: the input is its own base.
+pub fn canonicalize_with_base(
+    input: &str,
+    base: Option<&ParsedUrl>,
+    encoding: QueryEncoding,
+    mode: Mode,
+) -> Outcome {
+    run_with_base(
+        input,
+        base,
+        encoding,
+        mode,
+        Until::Canonicalize,
+        &mut NoTrace,
+    )
+}
+
+/// Resolution and canonicalization against an already parsed base.
+pub fn run_with_base<T: Tracer>(
+    input: &str,
+    base: Option<&ParsedUrl>,
+    encoding: QueryEncoding,
+    mode: Mode,
+    until: Until,
+    tr: &mut T,
+) -> Outcome {
+    if until == Until::Parse {
+        return run(input, None, encoding, mode, until, tr);
+    }
+    let mut url = match base {
+        Some(base) => resolve::resolve(input, base, tr),
         None => {
             // The input is its own base (as the reference implementation's
             // tests do), so dot-segments are removed all the same.
             let parsed = parse::parse(input, tr);
-            base_invalid = parsed.invalid;
-            url = resolve::resolve_self(parsed, tr);
+            resolve::resolve_self(parsed, tr)
         }
-    }
+    };
     if url.invalid {
-        let failure = if base.is_none() {
-            Failure {
+        let failure = match base {
+            None => Failure {
                 step: StepId::ParseNoScheme,
                 reason: "the input has no scheme, and there is no base URL to resolve it against"
                     .to_owned(),
                 range: Some(0..0),
-            }
-        } else if base_invalid {
-            Failure {
+            },
+            Some(b) if b.invalid => Failure {
                 step: StepId::ResolveBaseInvalid,
                 reason: "the base URL has no scheme, so nothing can be resolved against it"
                     .to_owned(),
                 range: None,
-            }
-        } else {
-            Failure {
+            },
+            Some(_) => Failure {
                 step: StepId::RelBaseOpaque,
                 reason: "the base URL is not hierarchical (like mailto: or data:), so a relative reference cannot be resolved against it".to_owned(),
                 range: Some(0..0),
-            }
+            },
         };
         if until == Until::Canonicalize {
             // Records that canonicalization leaves an invalid URL alone.

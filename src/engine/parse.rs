@@ -55,14 +55,28 @@ impl<T: Tracer> Splitter<'_, '_, T> {
     /// Cuts the fragment at the first `#`, then the query at the first `?`,
     /// from `start..end`; returns where the rest (the path) ends.
     fn cut_fragment_and_query(&mut self, start: usize, end: usize) -> usize {
-        let mut end = end;
-        if let Some(i) = self.s[start..end].find('#') {
-            self.set(Component::Fragment, start + i + 1..end);
-            end = start + i;
+        // One scan finds the first '#' and the first '?' before it; a '?'
+        // after the '#' belongs to the fragment.
+        let bytes = &self.s.as_bytes()[start..end];
+        let mut question = None;
+        let mut hash = None;
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'#' {
+                hash = Some(start + i);
+                break;
+            }
+            if b == b'?' && question.is_none() {
+                question = Some(start + i);
+            }
         }
-        if let Some(i) = self.s[start..end].find('?') {
-            self.set(Component::Query, start + i + 1..end);
-            end = start + i;
+        let mut end = end;
+        if let Some(h) = hash {
+            self.set(Component::Fragment, h + 1..end);
+            end = h;
+        }
+        if let Some(q) = question {
+            self.set(Component::Query, q + 1..end);
+            end = q;
         }
         end
     }
