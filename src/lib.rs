@@ -4,5 +4,7 @@
 //! [`engine`] is the algorithm, usable on its own; [`cli`] is the command line
 //! over it; `app` (feature `gui`) is the desktop window.
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod cli;
 pub mod engine;

@@ -1,0 +1,179 @@
+//! `\u{…}` escapes for characters that cannot be seen or typed: controls,
+//! invisible and bidi formatting characters, unusual spaces, noncharacters
+//! and U+FFFD (what a lone surrogate becomes on its way into a Rust string).
+//!
+//! [`escape`] and [`unescape`] are inverse: a literal `\u{` in the text is
+//! shown as `\\u{`, so any text survives a round trip through an escaped
+//! text field. Other backslashes stay as they are (Windows paths read well).
+//!
+//! Also: [`preview`], the cut-down form of long values the panels show.
+
+use std::borrow::Cow;
+
+/// Whether `c` is shown as an escape when escapes are on.
+pub fn is_hidden(c: char) -> bool {
+    if c.is_control() {
+        return true;
+    }
+    let n = u32::from(c);
+    matches!(n,
+        0x00A0 | 0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5
+        | 0x180B..=0x180F
+        | 0x2000..=0x200F // spaces of other widths, zero-width characters, LRM, RLM
+        | 0x2028..=0x202F // line and paragraph separators, bidi embeddings and overrides
+        | 0x205F..=0x206F // word joiner, invisible operators, bidi isolates
+        | 0x3000 | 0x3164 | 0xFFA0
+        | 0xFE00..=0xFE0F // variation selectors
+        | 0xFEFF // byte order mark
+        | 0xFFF0..=0xFFFF // specials, U+FFFD among them
+        | 0xE0000..=0xE0FFF // tags and more variation selectors
+    ) || (0xFDD0..=0xFDEF).contains(&n)
+        || (n & 0xFFFE) == 0xFFFE
+}
+
+/// `text` with hidden characters as `\u{…}`; borrowed when nothing changes.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_hidden) && !text.contains("\\u{") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("\\u{") {
+            out.push_str("\\\\u{");
+            rest = &rest[3..];
+            continue;
+        }
+        if is_hidden(c) {
+            out.push_str(&format!("\\u{{{:X}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    Cow::Owned(out)
+}
+
+/// Reads the escapes [`escape`] writes. An escape of a surrogate or of no
+/// character gives U+FFFD, as a lone surrogate does; an incomplete escape
+/// stays as typed (the user may still be typing it).
+pub fn unescape(text: &str) -> Cow<'_, str> {
+    if !text.contains("\\u{") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if let Some(after) = rest.strip_prefix("\\\\u{") {
+            out.push_str("\\u{");
+            rest = after;
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix("\\u{")
+            && let Some(end) = after.find('}')
+            && (1..=6).contains(&end)
+            && after[..end].bytes().all(|b| b.is_ascii_hexdigit())
+        {
+            let n = u32::from_str_radix(&after[..end], 16).unwrap_or(0xFFFD);
+            out.push(char::from_u32(n).unwrap_or('\u{FFFD}'));
+            rest = &after[end + 1..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    Cow::Owned(out)
+}
+
+/// At most `max` characters of `text`, and whether it was cut.
+pub fn truncate_chars(text: &str, max: usize) -> (&str, bool) {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => (&text[..i], true),
+        None => (text, false),
+    }
+}
+
+/// How a value is shown in a panel: at most `max` characters, escaped if
+/// asked, with an ellipsis and the full size when cut. Costs O(`max`), not
+/// O(value), so a 10 MB component shows as fast as a short one.
+pub fn preview(text: &str, max: usize, escapes: bool) -> String {
+    let (head, cut) = truncate_chars(text, max);
+    let mut s = if escapes {
+        escape(head).into_owned()
+    } else {
+        head.to_owned()
+    };
+    if cut {
+        s.push_str(&format!(" … ({} bytes in all)", group_digits(text.len())));
+    }
+    s
+}
+
+/// `1234567` as `1,234,567`.
+pub fn group_digits(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// The characters a user may want to insert but cannot type, with a name.
+pub const SPECIAL_CHARS: &[(char, &str)] = &[
+    ('\t', "TAB (removed by preprocessing)"),
+    ('\n', "LINE FEED (removed by preprocessing)"),
+    ('\u{0}', "NULL"),
+    ('\u{7F}', "DELETE"),
+    ('\u{85}', "NEXT LINE (a C1 control)"),
+    ('\u{A0}', "NO-BREAK SPACE"),
+    ('\u{AD}', "SOFT HYPHEN (Nameprep removes it)"),
+    ('\u{200B}', "ZERO WIDTH SPACE"),
+    ('\u{200D}', "ZERO WIDTH JOINER"),
+    ('\u{200E}', "LEFT-TO-RIGHT MARK"),
+    ('\u{200F}', "RIGHT-TO-LEFT MARK"),
+    ('\u{202E}', "RIGHT-TO-LEFT OVERRIDE"),
+    ('\u{3000}', "IDEOGRAPHIC SPACE"),
+    ('\u{3002}', "IDEOGRAPHIC FULL STOP (a host label separator)"),
+    ('\u{FF0E}', "FULLWIDTH FULL STOP (a host label separator)"),
+    ('\u{FEFF}', "BYTE ORDER MARK"),
+    (
+        '\u{FFFD}',
+        "REPLACEMENT CHARACTER (what a lone surrogate becomes)",
+    ),
+    ('\u{FDD0}', "a noncharacter (preprocessing replaces it)"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        for s in [
+            "plain",
+            "a\tb\u{200E}c",
+            "lit \\u{41} and \\x",
+            "\u{FFFD}\u{202E}",
+            "\\\\u{",
+            "\\u{",
+        ] {
+            assert_eq!(unescape(&escape(s)), s, "{s:?}");
+        }
+        assert_eq!(escape("a\u{200B}b"), "a\\u{200B}b");
+        assert_eq!(unescape("\\u{D800}x\\u{110000}"), "\u{FFFD}x\u{FFFD}");
+        assert_eq!(unescape("half \\u{20"), "half \\u{20");
+    }
+
+    #[test]
+    fn previews_are_short() {
+        let long = "é".repeat(10_000);
+        let p = preview(&long, 10, false);
+        assert!(p.starts_with("éééééééééé …"));
+        assert!(p.contains("20,000 bytes"));
+        assert_eq!(group_digits(1_048_576), "1,048,576");
+    }
+}

@@ -1,0 +1,110 @@
+//! The result panel: the canonical URL (selectable, with a copy button and
+//! shortcut), or, for an invalid URL, the step that failed, why, and where
+//! in the input.
+
+use egui::{RichText, TextEdit, TextStyle};
+
+use super::analysis::Analysis;
+use super::app::{Command, keys};
+use super::escape::{group_digits, preview};
+
+/// The canonical URL is shown in full up to this many characters (about
+/// four lines; the rest is one click away, and the copy is always whole).
+const SHOWN_CHARS: usize = 500;
+
+/// Draws the panel.
+pub fn result_ui(
+    ui: &mut egui::Ui,
+    analysis: Option<&Analysis>,
+    escapes: bool,
+    computing: bool,
+    commands: &mut Vec<Command>,
+) {
+    let Some(a) = analysis else {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Computing the first result…");
+        });
+        return;
+    };
+    if let Some(f) = &a.failure {
+        failure_ui(ui, f, commands);
+        return;
+    }
+    let Some(canon) = &a.outcome.canon else {
+        ui.label("No canonical form was produced.");
+        return;
+    };
+
+    let label = ui.horizontal(|ui| {
+        let label = ui.label(RichText::new("Canonical URL").strong());
+        let copy = ui.button("Copy").on_hover_text(format!(
+            "Copy the canonical URL ({})",
+            ui.ctx().format_shortcut(&keys::COPY)
+        ));
+        if copy.clicked() {
+            commands.push(Command::CopyCanonical);
+        }
+        ui.weak(ui.ctx().format_shortcut(&keys::COPY));
+        if canon.chars().nth(SHOWN_CHARS).is_some() && ui.button("Show all").clicked() {
+            commands.push(Command::ShowAll {
+                title: "Canonical URL".to_owned(),
+                text: canon.clone(),
+            });
+        }
+        if computing {
+            ui.weak("(updating…)");
+        }
+        if a.already_canonical {
+            ui.weak("· already canonical");
+        }
+        label.id
+    });
+    // The text goes on its own line: URLs are long. A read-only text field
+    // is selectable and tells screen readers its value.
+    let shown = preview(canon, SHOWN_CHARS, escapes);
+    ui.add(
+        TextEdit::multiline(&mut shown.as_str())
+            .id(ui.make_persistent_id("canonical-url"))
+            .font(TextStyle::Monospace)
+            .desired_rows(1)
+            .desired_width(f32::INFINITY),
+    )
+    .labelled_by(label.inner);
+}
+
+fn failure_ui(ui: &mut egui::Ui, f: &super::analysis::FailureView, commands: &mut Vec<Command>) {
+    let red = ui.visuals().error_fg_color;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("× Invalid URL").strong().color(red));
+        ui.label(format!(
+            "— failed at step {} ({}):",
+            f.id.id(),
+            f.id.citation()
+        ));
+        ui.label(RichText::new(&f.reason).color(red));
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.weak(f.id.explanation());
+        match &f.input_range {
+            Some(r) if r.is_empty() => {
+                ui.label(format!("Position: byte {} of the input (marked below).", group_digits(r.start)));
+            }
+            Some(r) => {
+                ui.label(format!(
+                    "Position: bytes {}–{} of the input (marked below).",
+                    group_digits(r.start),
+                    group_digits(r.end)
+                ));
+            }
+            None => {
+                ui.label("The problem is not in the input's own characters (it came from the base or a later step).");
+            }
+        }
+        if let Some(i) = f.step_index
+            && ui.button("Show the step").on_hover_text("Select the failing step in the trace").clicked()
+        {
+            commands.push(Command::SelectStep(Some(i)));
+        }
+    });
+}
