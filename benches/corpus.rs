@@ -141,7 +141,12 @@ fn corpus(c: &mut Criterion) {
     g.bench_function("engine", |b| {
         b.iter(|| {
             for u in &urls {
-                black_box(canonicalize_with_base(black_box(u), Some(&parsed_base), enc, Mode::This));
+                black_box(canonicalize_with_base(
+                    black_box(u),
+                    Some(&parsed_base),
+                    enc,
+                    Mode::This,
+                ));
             }
         })
     });
