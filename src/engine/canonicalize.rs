@@ -68,6 +68,17 @@ fn invalid(
     })
 }
 
+/// The port cannot be read: records the failing step and marks `u` invalid.
+fn port_invalid<T: Tracer>(u: &mut ParsedUrl, reason: String, tr: &mut T) -> Result<(), Failure> {
+    tr.record(|| {
+        Step::new(StepId::CanonPortInvalid)
+            .about(Component::Port)
+            .decide(reason.clone())
+            .fail()
+    });
+    invalid(u, StepId::CanonPortInvalid, reason, Component::Port)
+}
+
 /// The default port of a scheme ("Port numbers" table), lowercase scheme.
 pub fn default_port(scheme: &str) -> Option<u32> {
     Some(match scheme {
@@ -259,33 +270,15 @@ fn canonicalize_after_scheme<T: Tracer>(
                         }
                     }
                     _ => {
-                        tr.record(|| {
-                            Step::new(StepId::CanonPortInvalid)
-                                .about(Component::Port)
-                                .decide(format!("the port {port:?} is larger than 65535"))
-                                .fail()
-                        });
-                        return invalid(
+                        return port_invalid(
                             u,
-                            StepId::CanonPortInvalid,
                             format!("the port {port:?} is larger than 65535"),
-                            Component::Port,
+                            tr,
                         );
                     }
                 }
             } else {
-                tr.record(|| {
-                    Step::new(StepId::CanonPortInvalid)
-                        .about(Component::Port)
-                        .decide(format!("the port {port:?} is not a number"))
-                        .fail()
-                });
-                return invalid(
-                    u,
-                    StepId::CanonPortInvalid,
-                    format!("the port {port:?} is not a number"),
-                    Component::Port,
-                );
+                return port_invalid(u, format!("the port {port:?} is not a number"), tr);
             }
         }
         // Path

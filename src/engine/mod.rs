@@ -110,12 +110,7 @@ pub fn run<T: Tracer>(
     tr: &mut T,
 ) -> Outcome {
     if until == Until::Parse {
-        let url = parse::parse(input, tr);
-        return Outcome {
-            url,
-            canon: None,
-            failure: None,
-        };
+        return parse_only(input, tr);
     }
     match base.filter(|b| !b.is_empty()) {
         Some(base) => {
@@ -123,6 +118,15 @@ pub fn run<T: Tracer>(
             run_with_base(input, Some(&base), encoding, mode, until, tr)
         }
         None => run_with_base(input, None, encoding, mode, until, tr),
+    }
+}
+
+/// The parse stage alone: the input's components, nothing resolved.
+fn parse_only<T: Tracer>(input: &str, tr: &mut T) -> Outcome {
+    Outcome {
+        url: parse::parse(input, tr),
+        canon: None,
+        failure: None,
     }
 }
 
@@ -154,7 +158,7 @@ pub fn run_with_base<T: Tracer>(
     tr: &mut T,
 ) -> Outcome {
     if until == Until::Parse {
-        return run(input, None, encoding, mode, until, tr);
+        return parse_only(input, tr);
     }
     let mut url = match base {
         Some(base) => resolve::resolve(input, base, tr),
