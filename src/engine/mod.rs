@@ -166,6 +166,7 @@ pub fn run_with_base<T: Tracer>(
             // The input is its own base (as the reference implementation's
             // tests do), so dot-segments are removed all the same.
             let parsed = parse::parse(input, tr);
+            tr.record(|| Step::new(StepId::ResolveSelf).decide("the input is its own base"));
             resolve::resolve_self(parsed, tr)
         }
     };

@@ -266,6 +266,8 @@ steps! {
         "A component was found in the input.";
 
     // Resolution
+    ResolveSelf => Resolve, "resolve.self", "Resolution (no base URL given)",
+        "No base URL was given: the input is resolved against itself, as the spec's reference does, so its dot-segments still go.";
     ResolveBaseInvalid => Resolve, "resolve.4", "Resolution, step 4",
         "The base URL is invalid, so nothing can be resolved against it.";
     ResolveEmpty => Resolve, "resolve.6", "Resolution, step 6",
