@@ -141,44 +141,25 @@ pub struct Response {
     pub trace: Option<Vec<StepJson>>,
 }
 
-/// The present components, in serialization order; absent ones are left out.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Components {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scheme: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub user: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub password: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub host: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub port: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub path: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub query: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fragment: Option<String>,
-}
+/// The present components, in serialization order; absent ones are left out
+/// (written as a JSON object keyed by component name).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Components(Vec<(Component, String)>);
 
 impl From<&ParsedUrl> for Components {
     fn from(url: &ParsedUrl) -> Components {
-        let mut out = Components::default();
-        for (c, value) in url.components() {
-            let slot = match c {
-                Component::Scheme => &mut out.scheme,
-                Component::User => &mut out.user,
-                Component::Password => &mut out.password,
-                Component::Host => &mut out.host,
-                Component::Port => &mut out.port,
-                Component::Path => &mut out.path,
-                Component::Query => &mut out.query,
-                Component::Fragment => &mut out.fragment,
-            };
-            *slot = Some(value.to_owned());
+        Components(url.components().map(|(c, v)| (c, v.to_owned())).collect())
+    }
+}
+
+impl Serialize for Components {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (c, value) in &self.0 {
+            map.serialize_entry(c.name(), value)?;
         }
-        out
+        map.end()
     }
 }
 
