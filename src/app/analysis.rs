@@ -277,7 +277,7 @@ pub fn analyze(req: &Request) -> Analysis {
         }
         FailureView {
             id: f.step,
-            reason: f.reason.clone(),
+            reason: f.reason.to_string(),
             step_index,
             input_range,
         }

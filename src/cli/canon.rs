@@ -9,7 +9,7 @@ use std::io::{self, ErrorKind, Write};
 
 use super::json::{self, Request, Response};
 use super::{CanonArgs, complain, trace_text};
-use crate::engine::{QueryEncoding, StepId, Until};
+use crate::engine::{QueryEncoding, Until};
 
 /// Runs `canon`; returns the exit code.
 pub fn run(args: &CanonArgs) -> i32 {
@@ -75,16 +75,12 @@ fn print(resp: &Response, as_json: bool) -> io::Result<()> {
 /// The stderr message for an invalid URL.
 fn why_invalid(resp: &Response) -> String {
     match &resp.failure {
-        Some(f) => {
-            let citation = StepId::ALL
-                .iter()
-                .find(|s| s.id() == f.step)
-                .map(|s| s.citation());
-            match citation {
-                Some(c) => format!("invalid URL: {} (step {}: {c})", f.reason, f.step),
-                None => format!("invalid URL: {} (step {})", f.reason, f.step),
-            }
-        }
+        Some(f) => format!(
+            "invalid URL: {} (step {}: {})",
+            f.reason,
+            f.step.id(),
+            f.step.citation()
+        ),
         None => "invalid URL (the engine named no failing step)".to_owned(),
     }
 }

@@ -11,8 +11,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::engine::{
-    self, Component, Failure, Mode, NoTrace, Outcome, ParsedUrl, QueryEncoding, Stage, Step, Trace,
-    Until,
+    self, Component, Failure, Mode, NoTrace, Outcome, ParsedUrl, QueryEncoding, Stage, Step,
+    StepId, Trace, Until,
 };
 
 /// The stage names a request may give, in order.
@@ -135,7 +135,7 @@ pub struct Response {
     pub components: Components,
     /// Present only when the URL is invalid and the engine named a step.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub failure: Option<FailureJson>,
+    pub failure: Option<Failure>,
     /// Present only when a trace was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<Vec<StepJson>>,
@@ -163,32 +163,11 @@ impl Serialize for Components {
     }
 }
 
-/// The step that made a URL invalid, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct FailureJson {
-    /// The step id, e.g. `canon.port.invalid`.
-    pub step: &'static str,
-    pub reason: String,
-    /// Where in the (preprocessed) input the failing part is, when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub range: Option<Range<usize>>,
-}
-
-impl From<&Failure> for FailureJson {
-    fn from(f: &Failure) -> FailureJson {
-        FailureJson {
-            step: f.step.id(),
-            reason: f.reason.clone(),
-            range: f.range.clone(),
-        }
-    }
-}
-
 /// One step of a trace, with its entry of the step table spelled out so the
 /// reader needs nothing else to make sense of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StepJson {
-    pub id: &'static str,
+    pub id: StepId,
     pub stage: Stage,
     pub citation: &'static str,
     pub explanation: &'static str,
@@ -219,7 +198,7 @@ pub struct StepJson {
 impl From<&Step> for StepJson {
     fn from(s: &Step) -> StepJson {
         StepJson {
-            id: s.id.id(),
+            id: s.id,
             stage: s.id.stage(),
             citation: s.id.citation(),
             explanation: s.id.explanation(),
@@ -243,11 +222,7 @@ impl Response {
             invalid: out.url.invalid,
             canon: out.canon.clone(),
             components: Components::from(&out.url),
-            failure: out
-                .failure
-                .as_ref()
-                .filter(|_| out.url.invalid)
-                .map(FailureJson::from),
+            failure: out.failure.as_ref().filter(|_| out.url.invalid).cloned(),
             trace: steps.map(|steps| steps.iter().map(StepJson::from).collect()),
         }
     }

@@ -95,9 +95,9 @@ fn value(v: &Option<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Component, Mode, Stage};
+    use crate::engine::{Component, Mode, Stage, StepId};
 
-    fn step(id: &'static str, stage: Stage) -> StepJson {
+    fn step(id: StepId, stage: Stage) -> StepJson {
         StepJson {
             id,
             stage,
@@ -123,15 +123,15 @@ mod tests {
                 after: Some("HT\tTP".to_owned()),
                 changes: true,
                 range: Some(0..4),
-                ..step("parse.scheme", Stage::Parse)
+                ..step(StepId::ParseScheme, Stage::Parse)
             },
             StepJson {
                 decision: Some("kept".to_owned()),
                 mode: Some(Mode::Chrome),
                 failed: true,
-                ..step("parse.other", Stage::Parse)
+                ..step(StepId::ParseComponent, Stage::Parse)
             },
-            step("serialize", Stage::Serialize),
+            step(StepId::Serialize, Stage::Serialize),
         ];
         let text = render(&steps);
         assert_eq!(
@@ -139,7 +139,7 @@ mod tests {
             "Parsing\n\
              \x20 parse.scheme  Somewhere, step 1\n\
              \x20     scheme: (absent) → \"HT\\tTP\"  [input bytes 0..4]\n\
-             \x20 parse.other  Somewhere, step 1  [CHROME only]  FAILED\n\
+             \x20 parse.component  Somewhere, step 1  [CHROME only]  FAILED\n\
              \x20     kept\n\
              \n\
              Serialization\n\

@@ -3,7 +3,6 @@
 //! [`super::host`]), port, path, query in the chosen encoding, fragment.
 
 use std::borrow::Cow;
-use std::ops::Range;
 
 use encoding_rs::{Encoding, UTF_8};
 
@@ -11,22 +10,13 @@ use super::chars::{
     AsciiSet, UNRESERVED, is_drive_spec, is_slash, leading_drive_segment, leading_slashes,
     starts_with_slash,
 };
+use super::failure::{Failure, Reason};
 use super::host::canonicalize_host;
 use super::model::{Component, Mode, ParsedUrl};
 use super::percent::{
     HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_in, encode_utf8,
 };
 use super::trace::{Step, StepId, Tracer};
-
-/// Why a URL is invalid: the step that made it so and the reason.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Failure {
-    pub step: StepId,
-    pub reason: String,
-    /// Where in the preprocessed input the failing part is, when it came
-    /// from the input.
-    pub range: Option<Range<usize>>,
-}
 
 /// User-info: every octet but the unreserved ones and `! $ % & ' ( ) * + ,`.
 /// Interpretation: the spec lists "0x2D (,)"; 0x2D is `-` (unreserved anyway)
@@ -56,7 +46,7 @@ const FRAGMENT_ENCODE: OctetSet = OctetSet::new(AsciiSet::C0.add(0x7F), false);
 fn invalid(
     u: &mut ParsedUrl,
     step: StepId,
-    reason: String,
+    reason: Reason,
     part: Component,
 ) -> Result<(), Failure> {
     u.invalid = true;
@@ -69,11 +59,11 @@ fn invalid(
 }
 
 /// The port cannot be read: records the failing step and marks `u` invalid.
-fn port_invalid<T: Tracer>(u: &mut ParsedUrl, reason: String, tr: &mut T) -> Result<(), Failure> {
+fn port_invalid<T: Tracer>(u: &mut ParsedUrl, reason: Reason, tr: &mut T) -> Result<(), Failure> {
     tr.record(|| {
         Step::new(StepId::CanonPortInvalid)
             .about(Component::Port)
-            .decide(reason.clone())
+            .decide(reason.to_string())
             .fail()
     });
     invalid(u, StepId::CanonPortInvalid, reason, Component::Port)
@@ -135,9 +125,9 @@ pub fn canonicalize<T: Tracer>(
     if u.invalid {
         tr.record(|| Step::new(StepId::CanonInvalid).fail());
         let reason = if u.scheme.is_none() {
-            "the URL has no scheme and there is no base to resolve it against".to_owned()
+            Reason::NoSchemeNoBase
         } else {
-            "the URL could not be resolved against the base".to_owned()
+            Reason::Unresolvable
         };
         return invalid(u, StepId::CanonInvalid, reason, Component::Scheme);
     }
@@ -270,15 +260,11 @@ fn canonicalize_after_scheme<T: Tracer>(
                         }
                     }
                     _ => {
-                        return port_invalid(
-                            u,
-                            format!("the port {port:?} is larger than 65535"),
-                            tr,
-                        );
+                        return port_invalid(u, Reason::PortTooLarge, tr);
                     }
                 }
             } else {
-                return port_invalid(u, format!("the port {port:?} is not a number"), tr);
+                return port_invalid(u, Reason::PortNotNumber, tr);
             }
         }
         // Path

@@ -41,17 +41,56 @@ impl QueryEncoding {
         }
     }
 
-    /// A sentence on what was used, for the app and the trace.
-    pub fn describe(&self) -> String {
+    /// What became of `label` (the label this encoding was resolved from):
+    /// the one verdict the app, the command line and the trace all show.
+    pub fn verdict(&self, label: &str) -> EncodingVerdict {
         match self.named {
-            None => format!("unknown label; {} is used", self.used.name()),
-            Some(e) if e == self.used => e.name().to_owned(),
-            Some(e) => format!(
-                "{} is not ASCII-compatible; {} is used",
-                e.name(),
-                self.used.name()
-            ),
+            None if label.trim().is_empty() => EncodingVerdict::NoLabel,
+            None => EncodingVerdict::UnknownLabel,
+            Some(e) if e == self.used => EncodingVerdict::Named,
+            Some(_) => EncodingVerdict::NotAsciiCompatible,
         }
+    }
+
+    /// The verdict for `label` in one sentence, for under the encoding field.
+    pub fn message(&self, label: &str) -> String {
+        let used = self.used.name();
+        match (self.verdict(label), self.named) {
+            (EncodingVerdict::NoLabel, _) => format!("No label: the query uses {used}."),
+            (EncodingVerdict::UnknownLabel, _) => format!(
+                "\"{}\" is not a known encoding label: the query uses {used}.",
+                label.trim()
+            ),
+            (EncodingVerdict::NotAsciiCompatible, Some(named)) => format!(
+                "{} does not keep ASCII as ASCII, so the query uses {used}.",
+                named.name()
+            ),
+            _ => format!("The query is encoded in {used}."),
+        }
+    }
+}
+
+/// What became of an encoding label, as [`QueryEncoding::verdict`] tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodingVerdict {
+    /// No label was given: UTF-8, the default.
+    NoLabel,
+    /// The label names an encoding, and the query is encoded in it.
+    Named,
+    /// The label names no encoding: UTF-8 is used instead.
+    UnknownLabel,
+    /// The label names an encoding that does not keep ASCII as ASCII
+    /// (UTF-16, *replacement*): "Percent-encoding", step 3 uses UTF-8.
+    NotAsciiCompatible,
+}
+
+impl EncodingVerdict {
+    /// Whether the query is not encoded in what the user asked for.
+    pub fn is_fallback(self) -> bool {
+        matches!(
+            self,
+            EncodingVerdict::UnknownLabel | EncodingVerdict::NotAsciiCompatible
+        )
     }
 }
 

@@ -30,7 +30,9 @@
 pub mod canonicalize;
 pub mod chars;
 pub mod encoding;
+pub mod failure;
 pub mod host;
+pub mod inspect;
 pub mod model;
 pub mod parse;
 pub mod percent;
@@ -41,8 +43,10 @@ pub mod trace;
 
 use serde::Serialize;
 
-pub use canonicalize::Failure;
-pub use encoding::QueryEncoding;
+pub use encoding::{EncodingVerdict, QueryEncoding};
+pub use failure::{Failure, Reason};
+use inspect::Kept;
+pub use inspect::{Inspection, inspect};
 pub use model::{Component, Mode, ParsedUrl};
 pub use trace::{NoTrace, Stage, Step, StepId, Trace, Tracer};
 
@@ -109,22 +113,50 @@ pub fn run<T: Tracer>(
     until: Until,
     tr: &mut T,
 ) -> Outcome {
+    run_keeping(input, base, encoding, mode, until, tr, None)
+}
+
+/// [`run`], handing what an [`Inspection`] shows besides the outcome to
+/// `keep` as the stages produce it.
+fn run_keeping<T: Tracer>(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    mode: Mode,
+    until: Until,
+    tr: &mut T,
+    mut keep: Option<&mut Kept>,
+) -> Outcome {
     if until == Until::Parse {
-        return parse_only(input, tr);
+        return parse_only(input, tr, keep);
     }
     match base.filter(|b| !b.is_empty()) {
         Some(base) => {
             let base = parse::parse(base, &mut trace::OfBase(tr));
-            run_with_base(input, Some(&base), encoding, mode, until, tr)
+            if let Some(k) = keep.as_deref_mut() {
+                k.base = Some(base.clone());
+            }
+            run_with_base_keeping(input, Some(&base), encoding, mode, until, tr, keep)
         }
-        None => run_with_base(input, None, encoding, mode, until, tr),
+        None => run_with_base_keeping(input, None, encoding, mode, until, tr, keep),
     }
 }
 
+/// Preprocesses and parses the input (the parse stage, and the start of
+/// resolving against oneself).
+fn parse_input<T: Tracer>(input: &str, tr: &mut T, keep: Option<&mut Kept>) -> ParsedUrl {
+    let s = preprocess::preprocess(input, tr);
+    let parsed = parse::parse_preprocessed(&s, tr);
+    if let Some(k) = keep {
+        k.input(&s, &parsed);
+    }
+    parsed
+}
+
 /// The parse stage alone: the input's components, nothing resolved.
-fn parse_only<T: Tracer>(input: &str, tr: &mut T) -> Outcome {
+fn parse_only<T: Tracer>(input: &str, tr: &mut T, keep: Option<&mut Kept>) -> Outcome {
     Outcome {
-        url: parse::parse(input, tr),
+        url: parse_input(input, tr, keep),
         canon: None,
         failure: None,
     }
@@ -157,39 +189,37 @@ pub fn run_with_base<T: Tracer>(
     until: Until,
     tr: &mut T,
 ) -> Outcome {
+    run_with_base_keeping(input, base, encoding, mode, until, tr, None)
+}
+
+/// [`run_with_base`], handing the intermediate forms to `keep`.
+fn run_with_base_keeping<T: Tracer>(
+    input: &str,
+    base: Option<&ParsedUrl>,
+    encoding: QueryEncoding,
+    mode: Mode,
+    until: Until,
+    tr: &mut T,
+    mut keep: Option<&mut Kept>,
+) -> Outcome {
     if until == Until::Parse {
-        return parse_only(input, tr);
+        return parse_only(input, tr, keep);
     }
     let mut url = match base {
-        Some(base) => resolve::resolve(input, base, tr),
+        Some(base) => resolve::resolve_keeping(input, base, tr, keep.as_deref_mut()),
         None => {
             // The input is its own base (as the reference implementation's
             // tests do), so dot-segments are removed all the same.
-            let parsed = parse::parse(input, tr);
+            let parsed = parse_input(input, tr, keep.as_deref_mut());
             tr.record(|| Step::new(StepId::ResolveSelf).decide("the input is its own base"));
             resolve::resolve_self(parsed, tr)
         }
     };
+    if let Some(k) = keep {
+        k.resolved = Some(url.clone());
+    }
     if url.invalid {
-        let failure = match base {
-            None => Failure {
-                step: StepId::ParseNoScheme,
-                reason: "the input has no scheme, and there is no base URL to resolve it against"
-                    .to_owned(),
-                range: Some(0..0),
-            },
-            Some(b) if b.invalid => Failure {
-                step: StepId::ResolveBaseInvalid,
-                reason: "the base URL has no scheme, so nothing can be resolved against it"
-                    .to_owned(),
-                range: None,
-            },
-            Some(_) => Failure {
-                step: StepId::RelBaseOpaque,
-                reason: "the base URL is not hierarchical (like mailto: or data:), so a relative reference cannot be resolved against it".to_owned(),
-                range: Some(0..0),
-            },
-        };
+        let failure = resolution_failure(base);
         if until == Until::Canonicalize {
             // Records that canonicalization leaves an invalid URL alone.
             let _ = canonicalize::canonicalize(&mut url, encoding.used, mode, tr);
@@ -216,5 +246,27 @@ pub fn run_with_base<T: Tracer>(
         url,
         canon,
         failure,
+    }
+}
+
+/// Why resolution gave an invalid URL: no base, an invalid base, or a base
+/// that is not hierarchical.
+fn resolution_failure(base: Option<&ParsedUrl>) -> Failure {
+    match base {
+        None => Failure {
+            step: StepId::ParseNoScheme,
+            reason: Reason::NoSchemeNoBase,
+            range: Some(0..0),
+        },
+        Some(b) if b.invalid => Failure {
+            step: StepId::ResolveBaseInvalid,
+            reason: Reason::BaseInvalid,
+            range: None,
+        },
+        Some(_) => Failure {
+            step: StepId::RelBaseOpaque,
+            reason: Reason::BaseNotHierarchical,
+            range: Some(0..0),
+        },
     }
 }

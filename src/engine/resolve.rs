@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use super::chars::{is_slash, leading_drive_segment, starts_with_slash};
+use super::inspect::Kept;
 use super::model::{Component, ParsedUrl};
 use super::parse::parse_preprocessed;
 use super::percent::decode_ascii_where;
@@ -13,6 +14,17 @@ use super::trace::{Step, StepId, Tracer};
 
 /// Resolves the string `reference` against the parsed `base`.
 pub fn resolve<T: Tracer>(reference: &str, base: &ParsedUrl, tr: &mut T) -> ParsedUrl {
+    resolve_keeping(reference, base, tr, None)
+}
+
+/// [`resolve`], handing the preprocessed and parsed reference to `keep`
+/// when an [`Inspection`](super::Inspection) asks for them.
+pub(crate) fn resolve_keeping<T: Tracer>(
+    reference: &str,
+    base: &ParsedUrl,
+    tr: &mut T,
+    keep: Option<&mut Kept>,
+) -> ParsedUrl {
     // Resolution, step 4
     if base.invalid {
         tr.record(|| Step::new(StepId::ResolveBaseInvalid).fail());
@@ -32,6 +44,9 @@ pub fn resolve<T: Tracer>(reference: &str, base: &ParsedUrl, tr: &mut T) -> Pars
     }
     // Resolution, step 7
     let parsed = parse_preprocessed(&s, tr);
+    if let Some(keep) = keep {
+        keep.input(&s, &parsed);
+    }
     resolve_parsed(parsed, base, tr)
 }
 

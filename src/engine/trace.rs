@@ -194,7 +194,8 @@ impl Step {
 macro_rules! steps {
     ($( $variant:ident => $stage:ident, $id:literal, $cite:literal, $explain:literal; )*) => {
         /// Every step the engine can record: the single table of step ids.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        /// It serializes as its stable id (`"resolve.9.2"`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum StepId {
             $( #[doc = $explain] $variant, )*
         }
@@ -221,6 +222,32 @@ macro_rules! steps {
             /// The stage the step belongs to.
             pub const fn stage(self) -> Stage {
                 match self { $(StepId::$variant => Stage::$stage,)* }
+            }
+
+            /// The step whose stable id is `id`.
+            pub fn from_id(id: &str) -> Option<StepId> {
+                StepId::ALL.iter().copied().find(|s| s.id() == id)
+            }
+        }
+
+        /// Shows the stable id.
+        impl std::fmt::Display for StepId {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.id())
+            }
+        }
+
+        impl Serialize for StepId {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.id())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for StepId {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<StepId, D::Error> {
+                let id = String::deserialize(d)?;
+                StepId::from_id(&id)
+                    .ok_or_else(|| serde::de::Error::custom(format!("unknown step id {id:?}")))
             }
         }
     };
@@ -358,6 +385,8 @@ steps! {
         "C0 controls and DEL are percent-encoded; other characters stay.";
 
     // CanonicalizeHost and Nameprep
+    HostRemoveTabs => Host, "host.2", "CanonicalizeHost, step 2",
+        "Tabs, line feeds and carriage returns are dropped from the host.";
     HostFallback => Host, "host.4", "CanonicalizeHost, step 4",
         "Gecko keeps the lowercased input as the result to fall back on.";
     HostBracketEscape => Host, "host.5", "CanonicalizeHost, step 5",

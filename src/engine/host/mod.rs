@@ -17,6 +17,7 @@ pub mod nameprep;
 use std::borrow::Cow;
 
 use super::chars::{AsciiSet, is_label_separator};
+use super::failure::Reason;
 use super::model::{Component, Mode};
 use super::percent::{
     HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_utf8, has_escape, is_escape_at,
@@ -28,7 +29,7 @@ use nameprep::{is_prohibited, nameprep};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HostFailure {
     pub step: StepId,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 /// Step 30, THIS: the octets percent-encoded in hosts (plus `@` outside
@@ -68,8 +69,7 @@ struct Run<'t, T> {
 
 impl<T: Tracer> Run<'_, T> {
     /// Returns the fallback, recording the step that failed.
-    fn fail(&mut self, step: StepId, reason: impl Into<String>) -> Result<String, HostFailure> {
-        let reason = reason.into();
+    fn fail(&mut self, step: StepId, reason: Reason) -> Result<String, HostFailure> {
         let fallback = self.fallback.as_deref();
         let now = self.now.as_str();
         self.tr.record(|| match fallback {
@@ -78,7 +78,7 @@ impl<T: Tracer> Run<'_, T> {
             )),
             None => Step::new(step)
                 .about(Component::Host)
-                .decide(reason.clone())
+                .decide(reason.to_string())
                 .fail(),
         });
         match &self.fallback {
@@ -88,11 +88,7 @@ impl<T: Tracer> Run<'_, T> {
     }
 
     /// [`Run::fail`] for the top level, which returns borrowed hosts.
-    fn fail_cow<'a>(
-        &mut self,
-        step: StepId,
-        reason: impl Into<String>,
-    ) -> Result<Cow<'a, str>, HostFailure> {
+    fn fail_cow<'a>(&mut self, step: StepId, reason: Reason) -> Result<Cow<'a, str>, HostFailure> {
         self.fail(step, reason).map(Cow::Owned)
     }
 
@@ -144,7 +140,8 @@ pub fn canonicalize_host<'a, T: Tracer>(
             _ => Cow::Borrowed(host),
         });
     }
-    // Step 2 (preprocessing already removed these; kept for direct callers).
+    // Step 2. Preprocessing has already removed these from a whole URL, so
+    // only a direct caller of this function can reach the step.
     let mut s: Cow<'a, str> = if host.contains(['\t', '\n', '\r']) {
         let removed: String = host
             .chars()
@@ -152,7 +149,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
             .collect();
         tr.record(|| {
             Step::change(
-                StepId::HostFallback,
+                StepId::HostRemoveTabs,
                 Component::Host,
                 Some(host),
                 Some(&removed),
@@ -185,7 +182,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
 
     // Step 5
     if mode == This && (s.starts_with("%5B") || s.starts_with("%5b")) {
-        return run.fail_cow(StepId::HostBracketEscape, "the host starts with %5B");
+        return run.fail_cow(StepId::HostBracketEscape, Reason::HostEscapedBracket);
     }
     // Step 6
     if run.is(&[This, Chrome]) && has_escape(&s) {
@@ -221,28 +218,22 @@ pub fn canonicalize_host<'a, T: Tracer>(
                 run.changed(StepId::HostNameprep, &s, &prepped, false);
                 s = Cow::Owned(prepped);
             }
-            Err(e) => return run.fail_cow(StepId::HostNameprep, e.describe()),
+            Err(e) => return run.fail_cow(StepId::HostNameprep, e.into()),
         }
     }
     // Step 12
     if mode == Chrome && s.contains('%') {
-        return run.fail_cow(StepId::HostChromePercent, "the host holds '%'");
+        return run.fail_cow(StepId::HostChromePercent, Reason::HostPercent);
     }
     // Step 13
     if mode == Gecko && s.contains(['\0', ' ']) {
         let fallback = run.fallback.clone().unwrap_or_default();
         if fallback.contains(['\0', ' ']) {
             run.fallback = None;
-            return run.fail_cow(
-                StepId::HostGeckoNulSpace,
-                "NUL or space in the host as written",
-            );
+            return run.fail_cow(StepId::HostGeckoNulSpace, Reason::HostNulOrSpace);
         }
         if fallback.chars().any(is_prohibited) {
-            return run.fail_cow(
-                StepId::HostGeckoNulSpace,
-                "NUL or space, and a prohibited character as written",
-            );
+            return run.fail_cow(StepId::HostGeckoNulSpace, Reason::HostNulOrSpaceProhibited);
         }
     }
     // Step 14
@@ -316,7 +307,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
     // Step 26 ("otherwise": a bracketed host that is no IPv6 address goes on
     // to the next steps with its colons)
     if mode == This && !bracketed && !run.is_file && s.contains(':') {
-        return run.fail_cow(StepId::HostColon, "a ':' outside an IPv6 literal");
+        return run.fail_cow(StepId::HostColon, Reason::HostColon);
     }
     // Step 27
     if let Some(v4) = ipv4::canonicalize_ipv4(&s) {
@@ -331,10 +322,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
         Gecko => AsciiSet::EMPTY,
     };
     if let Some(b) = s.bytes().find(|&b| forbidden.contains(b)) {
-        return run.fail_cow(
-            StepId::HostForbidden,
-            format!("the host holds {:?}", char::from(b)),
-        );
+        return run.fail_cow(StepId::HostForbidden, Reason::HostForbidden(char::from(b)));
     }
     // Step 29
     if mode == Ie {
@@ -342,10 +330,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
         let bad = (0..b.len())
             .any(|i| b[i] == b'%' && (!is_escape_at(b, i) || &b[i + 1..i + 3] == b"00"));
         if bad {
-            return run.fail_cow(
-                StepId::HostIeBadEscape,
-                "%00, or a % without two hex digits",
-            );
+            return run.fail_cow(StepId::HostIeBadEscape, Reason::HostBadEscape);
         }
     }
     // Step 30
@@ -415,15 +400,12 @@ fn idn_labels<T: Tracer>(
         let label: Cow<'_, str> = if mode == Chrome {
             match nameprep(label, mode, true, run.tr) {
                 Ok(l) => l,
-                Err(e) => fail!(StepId::HostLabelBidi, e.describe()),
+                Err(e) => fail!(StepId::HostLabelBidi, e.into()),
             }
         } else if nameprep::bidi_ok(label, mode) {
             Cow::Borrowed(label)
         } else {
-            fail!(
-                StepId::HostLabelBidi,
-                format!("label {label:?} breaks the bidi rules")
-            )
+            fail!(StepId::HostLabelBidi, Reason::Bidi)
         };
         if !label.is_ascii() {
             // Step 20.2.1.2
@@ -432,19 +414,13 @@ fn idn_labels<T: Tracer>(
                 continue;
             }
             if matches!(mode, This | Chrome) && label.starts_with("xn--") {
-                fail!(
-                    StepId::HostPunycode,
-                    "a label starts with xn-- but is not ASCII"
-                );
+                fail!(StepId::HostPunycode, Reason::XnNotAscii);
             }
             let Some(encoded) = idna::punycode::encode_str(&label) else {
-                fail!(StepId::HostPunycode, "Punycode cannot encode the label");
+                fail!(StepId::HostPunycode, Reason::PunycodeOverflow);
             };
             if encoded.len() + 4 > 63 {
-                fail!(
-                    StepId::HostPunycode,
-                    "the encoded label is longer than 63 characters"
-                );
+                fail!(StepId::HostPunycode, Reason::EncodedLabelTooLong);
             }
             let ace = format!("xn--{encoded}");
             run.tr.record(|| {
@@ -460,10 +436,10 @@ fn idn_labels<T: Tracer>(
                 label = Cow::Owned(label[..62].to_owned());
             }
             if matches!(mode, This | Chrome) && label.is_empty() {
-                fail!(StepId::HostAsciiLabel, "an empty label");
+                fail!(StepId::HostAsciiLabel, Reason::EmptyLabel);
             }
             if label.len() > 63 {
-                fail!(StepId::HostAsciiLabel, "a label longer than 63 characters");
+                fail!(StepId::HostAsciiLabel, Reason::LabelTooLong);
             }
             out.push_str(&label);
         }
@@ -487,29 +463,35 @@ fn ie_round_trip<T: Tracer>(
     } else {
         match idna::punycode::encode_str(label) {
             Some(p) => format!("xn--{p}"),
-            None => fail!("Punycode cannot encode the label"),
+            None => fail!(Reason::PunycodeOverflow),
         }
     };
     // Step 20.2.2.3
     let unicode = match p_label.strip_prefix("xn--") {
         Some(rest) => match idna::punycode::decode_to_string(rest) {
             Some(u) => u,
-            None => fail!("the xn-- label is not valid Punycode"),
+            None => fail!(Reason::NotPunycode),
         },
         None => p_label.clone(),
     };
     // Step 20.2.2.4
     let a_label = match to_ascii_std3(&unicode, run.tr) {
         Some(a) => a,
-        None => fail!("ToASCII fails on the label"),
+        None => fail!(Reason::ToAsciiFails),
     };
     // Step 20.2.2.5
     if a_label != p_label {
-        fail!(format!("ToASCII gives {a_label:?}, not {p_label:?}"));
+        run.tr.record(|| {
+            Step::new(StepId::HostIeRoundTrip)
+                .about(Component::Host)
+                .in_mode(Mode::Ie)
+                .decide(format!("ToASCII gives {a_label:?}, not {p_label:?}"))
+        });
+        fail!(Reason::RoundTripDiffers);
     }
     // Step 20.2.2.6
     if unicode.contains('\u{3002}') {
-        fail!("the label holds U+3002");
+        fail!(Reason::IdeographicFullStop);
     }
     run.tr.record(|| {
         Step::new(StepId::HostIeRoundTrip)
@@ -557,6 +539,15 @@ mod tests {
         canonicalize_host(s, false, mode, &mut NoTrace)
             .ok()
             .map(Cow::into_owned)
+    }
+
+    #[test]
+    fn step_2_drops_tabs_and_says_so() {
+        let mut trace = crate::engine::Trace::default();
+        let out = canonicalize_host("ex\tam\nple.com", false, Mode::This, &mut trace);
+        assert_eq!(out.ok().as_deref(), Some("example.com"));
+        assert_eq!(trace.steps[0].id, StepId::HostRemoveTabs);
+        assert_eq!(trace.steps[0].after.as_deref(), Some("example.com"));
     }
 
     #[test]

@@ -1,0 +1,152 @@
+//! One traced run that keeps everything an inspector shows: the input as
+//! preprocessed, the input and the base as parsed, the URL after resolution,
+//! the outcome (canonical URL or failure) and the trace.
+//!
+//! [`inspect`] runs the stages once, as [`super::canonicalize_url_traced`]
+//! does, and keeps copies of the intermediate forms as the stages produce
+//! them, so a viewer never has to run the engine again or re-derive a form
+//! from the trace. Where a stage was skipped (an invalid base stops
+//! resolution before the input is even preprocessed), the missing forms are
+//! computed untraced, so the trace stays exactly that of the real run.
+
+use std::ops::Range;
+
+use super::model::{Component, Mode, ParsedUrl};
+use super::parse::parse_preprocessed;
+use super::preprocess::preprocess;
+use super::trace::{NoTrace, Trace};
+use super::{Outcome, QueryEncoding, Until, run_keeping};
+
+/// Everything one run of the engine tells about an input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inspection {
+    /// The input after preprocessing: every input range (the spans, the
+    /// trace's ranges of input steps, the failure's range) points into it.
+    pub preprocessed: String,
+    /// The input alone, parsed, with the span of each component.
+    pub parsed: ParsedUrl,
+    /// The base URL, parsed; `None` when none was given (the input is then
+    /// resolved against itself). Its steps carry `of_base` in the trace.
+    pub base: Option<ParsedUrl>,
+    /// The URL after resolution, before canonicalization.
+    pub resolved: ParsedUrl,
+    /// The canonical URL, or why it is invalid.
+    pub outcome: Outcome,
+    /// Every step, in order; the base's parsing steps first, marked `of_base`.
+    pub trace: Trace,
+}
+
+impl Inspection {
+    /// Where component `c` of the input came from in [`Self::preprocessed`].
+    pub fn span(&self, c: Component) -> Option<Range<usize>> {
+        self.parsed.span(c)
+    }
+
+    /// The component of the input whose characters include byte `at`.
+    pub fn component_at(&self, at: usize) -> Option<Component> {
+        Component::ALL
+            .into_iter()
+            .find(|&c| self.span(c).is_some_and(|r| r.contains(&at)))
+    }
+}
+
+/// The intermediate forms a run hands over when an inspection asks.
+#[derive(Debug, Default)]
+pub(crate) struct Kept {
+    preprocessed: Option<String>,
+    parsed: Option<ParsedUrl>,
+    pub(crate) base: Option<ParsedUrl>,
+    pub(crate) resolved: Option<ParsedUrl>,
+}
+
+impl Kept {
+    /// Keeps the preprocessed and parsed input.
+    pub(crate) fn input(&mut self, preprocessed: &str, parsed: &ParsedUrl) {
+        self.preprocessed = Some(preprocessed.to_owned());
+        self.parsed = Some(parsed.clone());
+    }
+}
+
+/// Runs every stage on `input` against `base` (absent or empty: the input is
+/// its own base), recording the trace and keeping the intermediate forms.
+pub fn inspect(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode) -> Inspection {
+    let mut trace = Trace::default();
+    let mut kept = Kept::default();
+    let outcome = run_keeping(
+        input,
+        base,
+        encoding,
+        mode,
+        Until::Canonicalize,
+        &mut trace,
+        Some(&mut kept),
+    );
+    // Resolution stops early for an invalid base or an empty reference;
+    // the input's own forms are still worth showing.
+    let preprocessed = kept
+        .preprocessed
+        .unwrap_or_else(|| preprocess(input, &mut NoTrace).into_owned());
+    let parsed = kept
+        .parsed
+        .unwrap_or_else(|| parse_preprocessed(&preprocessed, &mut NoTrace));
+    Inspection {
+        resolved: kept.resolved.unwrap_or_else(|| outcome.url.clone()),
+        preprocessed,
+        parsed,
+        base: kept.base,
+        outcome,
+        trace,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Stage, canonicalize_url_traced};
+
+    #[test]
+    fn keeps_every_form_of_one_run() {
+        let input = "  ../x/./y?q#f";
+        let base = "HTTP://Example.com/a/b";
+        let i = inspect(input, Some(base), QueryEncoding::UTF8, Mode::This);
+        let (out, trace) =
+            canonicalize_url_traced(input, Some(base), QueryEncoding::UTF8, Mode::This);
+        assert_eq!(i.outcome, out);
+        assert_eq!(i.trace, trace);
+        assert_eq!(i.preprocessed, "../x/./y?q#f");
+        assert_eq!(i.parsed.path.as_deref(), Some("../x/./y"));
+        assert!(i.parsed.invalid, "a relative reference alone is invalid");
+        assert_eq!(
+            i.base.as_ref().and_then(|b| b.host.as_deref()),
+            Some("Example.com")
+        );
+        assert_eq!(i.resolved.path.as_deref(), Some("/x/y"));
+        assert_eq!(i.resolved.scheme.as_deref(), Some("HTTP"));
+        assert_eq!(
+            i.outcome.canon.as_deref(),
+            Some("http://example.com/x/y?q#f")
+        );
+        assert_eq!(
+            i.span(Component::Query).map(|r| &i.preprocessed[r]),
+            Some("q")
+        );
+        assert_eq!(i.component_at(0), Some(Component::Path));
+        // The base's parse comes first and is marked; nothing after it is.
+        let n = i.trace.steps.iter().take_while(|s| s.of_base).count();
+        assert!(n > 0);
+        assert!(i.trace.steps[n..].iter().all(|s| !s.of_base));
+        assert!(
+            i.trace.steps[..n]
+                .iter()
+                .all(|s| matches!(s.id.stage(), Stage::Preprocess | Stage::Parse))
+        );
+    }
+
+    #[test]
+    fn an_invalid_base_still_shows_the_input() {
+        let i = inspect("a/b", Some("no-scheme"), QueryEncoding::UTF8, Mode::This);
+        assert!(i.outcome.url.invalid);
+        assert_eq!(i.parsed.path.as_deref(), Some("a/b"));
+        assert_eq!(i.preprocessed, "a/b");
+    }
+}
