@@ -404,3 +404,25 @@ fn the_special_character_menu_inserts_at_the_cursor() {
     h.run();
     assert!(h.state().state.input.contains('\u{200B}'));
 }
+
+#[test]
+fn ctrl_l_focuses_the_url_field_and_selects_its_text() {
+    let (mut h, _) = window(State {
+        input: "http://old.example/".into(),
+        ..State::default()
+    });
+    h.run();
+    h.get_by_label("Base URL").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    h.run();
+    assert!(h.get_by_label("URL").is_focused());
+    // Everything is selected, so what is typed replaces it (as in a browser).
+    h.get_by_label("URL").type_text("http://new.example/");
+    h.run();
+    assert_eq!(h.state().state.input, "http://new.example/");
+    // The Keys menu lists it.
+    h.get_by_label("Keys").click();
+    h.run();
+    assert!(shows_part(&h, "Go to the URL field and select its text"));
+}

@@ -90,9 +90,12 @@ pub mod keys {
     /// Every shortcut with what it does, for the Keys menu.
     pub fn all() -> Vec<(KeyboardShortcut, &'static str)> {
         vec![
-            (FOCUS_INPUT, "Go to the URL field"),
-            (FOCUS_BASE, "Go to the base URL field"),
-            (FOCUS_ENCODING, "Go to the encoding field"),
+            (FOCUS_INPUT, "Go to the URL field and select its text"),
+            (FOCUS_BASE, "Go to the base URL field and select its text"),
+            (
+                FOCUS_ENCODING,
+                "Go to the encoding field and select its text",
+            ),
             (COPY, "Copy the canonical URL"),
             (MODES[0], "Mode THIS (the spec's own rules)"),
             (MODES[1], "Mode CHROME"),
@@ -454,7 +457,7 @@ impl InspectorApp {
                 }
                 self.dirty = true;
             }
-            Command::Focus(field) => ctx.memory_mut(|m| m.request_focus(field.id())),
+            Command::Focus(field) => inputs::focus_and_select_all(ctx, &self.state, field),
             Command::ShowAll { title, text } => {
                 self.viewer = Some(viewer::Viewer::new(title, text))
             }

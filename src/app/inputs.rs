@@ -468,6 +468,30 @@ pub fn insert(ctx: &egui::Context, state: &mut State, field: Field, text: &str) 
     }
 }
 
+/// Focuses `field` with all its text selected (Ctrl+L in the URL field, as
+/// in a browser's address bar: the next keystroke or paste replaces it).
+pub fn focus_and_select_all(ctx: &egui::Context, state: &State, field: Field) {
+    let value = match field {
+        Field::Input => &state.input,
+        Field::Base => &state.base,
+        Field::Encoding => &state.encoding,
+    };
+    // The field shows the escaped form when escapes are on (not the encoding field).
+    let shown_chars = if state.escapes && field != Field::Encoding {
+        escape(value).chars().count()
+    } else {
+        value.chars().count()
+    };
+    let id = field.id();
+    let mut s = TextEditState::load(ctx, id).unwrap_or_default();
+    s.cursor.set_char_range(Some(CCursorRange::two(
+        CCursor::new(0),
+        CCursor::new(shown_chars),
+    )));
+    s.store(ctx, id);
+    ctx.memory_mut(|m| m.request_focus(id));
+}
+
 /// The byte offset of character `index` in `s` (clamped to the end).
 fn byte_at(s: &str, index: usize) -> usize {
     s.char_indices().nth(index).map_or(s.len(), |(i, _)| i)
