@@ -1,19 +1,24 @@
-//! What the panels show, computed once per change of the inputs: the engine's
-//! outcome and trace, plus everything derived from them that would cost more
-//! than a frame to redo on a big input (percent-decoded values, the host's
-//! Unicode and Punycode forms, query parameters, where each trace step's
-//! change is). A [`Request`] goes in, an [`Analysis`] comes out, on the UI
-//! thread for small inputs and on the worker thread for big ones.
+//! What the panels show, computed once per change of the inputs: one
+//! [`engine::inspect`] run (the preprocessed input, the input and base as
+//! parsed, the resolved URL, the outcome and the trace) plus what is derived
+//! from it and would cost more than a frame to redo on a big input
+//! (percent-decoded values, the host's Unicode and Punycode forms, query
+//! parameters, where each trace step's change is). A [`Request`] goes in, an
+//! [`Analysis`] comes out, on the UI thread for small inputs and on the
+//! worker thread for big ones.
 //!
 //! Positions: every input range here is a byte range of the *preprocessed*
-//! input (what the spec's parsing steps read), as the trace's ranges are.
+//! input (what the spec's parsing steps read), as the engine's ranges are.
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
+use encoding_rs::Encoding;
+
+use crate::engine::percent::decode_to_bytes;
 use crate::engine::{
-    self, Component, Mode, NoTrace, Outcome, ParsedUrl, QueryEncoding, Stage, Step, StepId, Trace,
-    Until, preprocess::preprocess,
+    self, Component, Inspection, Mode, Outcome, ParsedUrl, QueryEncoding, Stage, Step, StepId,
 };
 
 /// The inputs of one computation.
@@ -43,34 +48,11 @@ pub struct EncodingInfo {
     pub used: &'static str,
 }
 
-impl EncodingInfo {
-    /// One short sentence for under the field.
-    pub fn message(&self) -> String {
-        match self.named {
-            None if self.label.is_empty() => format!("No label: the query uses {}.", self.used),
-            None => format!(
-                "\"{}\" is not a known encoding label: the query uses {}.",
-                self.label, self.used
-            ),
-            Some(n) if n == self.used => format!("The query is encoded in {n}."),
-            Some(n) => format!(
-                "{n} cannot encode ASCII as ASCII, so the query uses {} instead.",
-                self.used
-            ),
-        }
-    }
-
-    /// Whether the message is a warning (the label did not give what it says).
-    pub fn is_warning(&self) -> bool {
-        self.named != Some(self.used)
-    }
-}
-
 /// One trace step and what the panels need to show it.
 #[derive(Clone, Debug)]
 pub struct StepView {
     pub step: Step,
-    /// Taken while parsing the base URL, not the input.
+    /// Taken while parsing the base URL, not the input (the engine's own mark).
     pub of_base: bool,
     /// Whether the step altered the URL (the trace filter keeps these).
     pub changed: bool,
@@ -84,6 +66,7 @@ pub struct StepView {
 #[derive(Clone, Debug)]
 pub struct FailureView {
     pub id: StepId,
+    /// The engine's reason, as its one message table words it.
     pub reason: String,
     /// Index into [`Analysis::steps`] of the failing step, when recorded.
     pub step_index: Option<usize>,
@@ -114,6 +97,8 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// The input alone, parsed (before resolution).
     pub parsed: ParsedUrl,
+    /// The base URL, parsed, when one was given.
+    pub base: Option<ParsedUrl>,
     /// After resolution against the base, before canonicalization.
     pub resolved: ParsedUrl,
     /// The input after preprocessing; all input ranges point into it.
@@ -123,7 +108,8 @@ pub struct Analysis {
     pub preprocessing_changed: bool,
     /// Whether the input already was its canonical form.
     pub already_canonical: bool,
-    /// Which characters of the preprocessed input each component came from.
+    /// Which characters of the preprocessed input each component came from,
+    /// in component order.
     pub spans: Vec<(Component, Range<usize>)>,
     pub encoding: EncodingInfo,
     pub steps: Vec<StepView>,
@@ -136,9 +122,9 @@ pub struct Analysis {
     pub query_params: Vec<(String, String)>,
 }
 
-/// Index of `c` in [`Component::ALL`].
+/// Index of `c` in [`Component::ALL`] (which lists the variants in order).
 pub fn component_index(c: Component) -> usize {
-    Component::ALL.iter().position(|&x| x == c).unwrap_or(0)
+    c as usize
 }
 
 impl Analysis {
@@ -149,10 +135,7 @@ impl Analysis {
 
     /// The span of component `c` in the preprocessed input.
     pub fn span(&self, c: Component) -> Option<Range<usize>> {
-        self.spans
-            .iter()
-            .find(|(x, _)| *x == c)
-            .map(|(_, r)| r.clone())
+        self.parsed.span(c)
     }
 
     /// The component whose characters include byte `at` of the preprocessed input.
@@ -164,126 +147,35 @@ impl Analysis {
     }
 }
 
-/// Runs the engine on `req` and derives what the panels show.
+/// Runs the engine once on `req` and derives what the panels show.
 pub fn analyze(req: &Request) -> Analysis {
     let start = Instant::now();
     let encoding = QueryEncoding::from_label(&req.encoding);
     let base = (!req.base.is_empty()).then_some(req.base.as_str());
-
-    let (outcome, trace) = engine::canonicalize_url_traced(&req.input, base, encoding, req.mode);
-    let resolved = engine::run(
-        &req.input,
+    let Inspection {
+        preprocessed,
+        parsed,
         base,
-        encoding,
-        req.mode,
-        Until::Resolve,
-        &mut NoTrace,
-    )
-    .url;
-    let mut parse_trace = Trace::default();
-    let parsed = engine::run(
-        &req.input,
-        None,
-        encoding,
-        req.mode,
-        Until::Parse,
-        &mut parse_trace,
-    )
-    .url;
-    let preprocessed = preprocess(&req.input, &mut NoTrace).into_owned();
+        resolved,
+        outcome,
+        trace,
+    } = engine::inspect(&req.input, base, encoding, req.mode);
 
-    let spans: Vec<(Component, Range<usize>)> = parse_trace
-        .steps
-        .iter()
-        // Every parse step that set a component says where it came from.
-        .filter(|s| s.id.stage() == Stage::Parse && s.after.is_some())
-        .filter_map(|s| Some((s.component?, s.range.clone()?)))
-        .filter(|(_, r)| {
-            r.end <= preprocessed.len()
-                && preprocessed.is_char_boundary(r.start)
-                && preprocessed.is_char_boundary(r.end)
-        })
+    let spans: Vec<(Component, Range<usize>)> = Component::ALL
+        .into_iter()
+        .filter_map(|c| Some((c, parsed.span(c)?)))
         .collect();
-    let mut spans = spans;
-    spans.sort_by_key(|(c, _)| component_index(*c));
-    spans.dedup_by_key(|(c, _)| *c);
-
-    // The base is parsed first; its steps are told apart by running that
-    // parse alone and matching the start of the trace against it.
-    let base_steps = match base {
-        Some(b) => {
-            let mut t = Trace::default();
-            engine::parse::parse(b, &mut t);
-            let n = t.steps.len();
-            if trace.steps.len() >= n && trace.steps[..n] == t.steps[..] {
-                n
-            } else {
-                0
-            }
-        }
-        None => 0,
-    };
-
-    let span_of = |c: Component| spans.iter().find(|(x, _)| *x == c).map(|(_, r)| r.clone());
     let steps: Vec<StepView> = trace
         .steps
         .into_iter()
-        .enumerate()
-        .map(|(i, step)| {
-            let of_base = i < base_steps;
-            let stage = step.id.stage();
-            let changed = stage == Stage::Preprocess
-                || (step.changes && step.before != step.after && stage != Stage::Parse);
-            let diff = match (&step.before, &step.after) {
-                (Some(b), Some(a)) if step.changes => Some(diff_ranges(b, a)),
-                _ => None,
-            };
-            let input_range = if of_base {
-                None
-            } else {
-                step.range
-                    .clone()
-                    .filter(|r| r.end <= preprocessed.len())
-                    .or_else(|| step.component.and_then(span_of))
-                    .or_else(|| {
-                        (stage == Stage::Host)
-                            .then(|| span_of(Component::Host))
-                            .flatten()
-                    })
-            };
-            StepView {
-                step,
-                of_base,
-                changed,
-                diff,
-                input_range,
-            }
-        })
+        .map(|step| step_view(step, &parsed, preprocessed.len()))
         .collect();
+    let failure = outcome
+        .failure
+        .as_ref()
+        .map(|f| failure_view(f, &steps, &parsed));
 
-    let failure = outcome.failure.as_ref().map(|f| {
-        let step_index = steps
-            .iter()
-            .rposition(|s| s.step.failed)
-            .or_else(|| steps.iter().rposition(|s| s.step.id == f.step));
-        let mut input_range = step_index.and_then(|i| steps[i].input_range.clone());
-        if input_range.is_none() {
-            input_range = match f.step.stage() {
-                Stage::Host => span_of(Component::Host),
-                // No scheme and no base: the problem is at the very start.
-                _ if f.step == StepId::CanonInvalid && parsed.scheme.is_none() => Some(0..0),
-                _ => None,
-            };
-        }
-        FailureView {
-            id: f.step,
-            reason: f.reason.to_string(),
-            step_index,
-            input_range,
-        }
-    });
-
-    let query_encoding = encoding.used;
+    // The values the component table shows: canonical, or resolved when invalid.
     let values = if outcome.url.invalid {
         &resolved
     } else {
@@ -291,76 +183,33 @@ pub fn analyze(req: &Request) -> Analysis {
     };
     let extras = Component::ALL
         .iter()
-        .map(|&c| {
-            let decoded = values.get(c).filter(|v| v.contains('%')).map(|v| {
-                let bytes = percent_decode(v, false);
-                if c == Component::Query {
-                    query_encoding
-                        .decode_without_bom_handling(&bytes)
-                        .0
-                        .into_owned()
-                } else {
-                    String::from_utf8_lossy(&bytes).into_owned()
-                }
-            });
-            ComponentExtras {
-                decoded: decoded.filter(|d| Some(d.as_str()) != values.get(c)),
-            }
+        .map(|&c| ComponentExtras {
+            decoded: decoded_value(values.get(c), c, encoding.used),
         })
         .collect();
-
-    // Only internationalized hosts have two forms worth showing.
-    let is_idn = |h: &str| {
-        !h.is_ascii()
-            || h.split('.')
-                .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
-    };
-    let host_forms = values.host.as_deref().filter(|h| is_idn(h)).map(|h| {
-        let (unicode, _) = idna::domain_to_unicode(h);
-        let ascii = idna::domain_to_ascii(h)
-            .map_err(|_| "IDNA (UTS 46) does not accept this host".to_owned());
-        HostForms { unicode, ascii }
-    });
-
+    let host_forms = values.host.as_deref().filter(|h| is_idn(h)).map(host_forms);
     let query_params = values
         .query
         .as_deref()
-        .filter(|q| !q.is_empty())
-        .map(|q| {
-            q.split('&')
-                .filter(|p| !p.is_empty())
-                .take(MAX_PARAMS)
-                .map(|p| {
-                    let (k, v) = p.split_once('=').unwrap_or((p, ""));
-                    let dec = |s: &str| {
-                        query_encoding
-                            .decode_without_bom_handling(&percent_decode(s, true))
-                            .0
-                            .into_owned()
-                    };
-                    (dec(k), dec(v))
-                })
-                .collect()
-        })
+        .map(|q| query_params(q, encoding.used))
         .unwrap_or_default();
-
-    let encoding = EncodingInfo {
-        label: req.encoding.trim().to_owned(),
-        named: encoding.named.map(|e| e.name()),
-        used: encoding.used.name(),
-    };
 
     Analysis {
         request: req.clone(),
         elapsed: start.elapsed(),
         preprocessing_changed: preprocessed != req.input,
         already_canonical: outcome.canon.as_deref() == Some(req.input.as_str()),
+        encoding: EncodingInfo {
+            label: req.encoding.trim().to_owned(),
+            named: encoding.named.map(|e| e.name()),
+            used: encoding.used.name(),
+        },
         outcome,
         parsed,
+        base,
         resolved,
         preprocessed,
         spans,
-        encoding,
         steps,
         failure,
         extras,
@@ -369,32 +218,125 @@ pub fn analyze(req: &Request) -> Analysis {
     }
 }
 
+/// What the trace panel needs of one step: whether it changed the URL, the
+/// changed part of its values, and the input characters it concerns.
+fn step_view(step: Step, parsed: &ParsedUrl, input_len: usize) -> StepView {
+    let stage = step.id.stage();
+    // Parse steps only find components; preprocessing always changes the input.
+    let changed = stage == Stage::Preprocess
+        || (step.changes && step.before != step.after && stage != Stage::Parse);
+    let diff = match (&step.before, &step.after) {
+        (Some(b), Some(a)) if step.changes => Some(diff_ranges(b, a)),
+        _ => None,
+    };
+    // The base's ranges are in the base, not the input.
+    let input_range = if step.of_base {
+        None
+    } else {
+        step.range
+            .clone()
+            .filter(|r| r.end <= input_len)
+            .or_else(|| step.component.and_then(|c| parsed.span(c)))
+            .or_else(|| {
+                (stage == Stage::Host)
+                    .then(|| parsed.span(Component::Host))
+                    .flatten()
+            })
+    };
+    StepView {
+        of_base: step.of_base,
+        step,
+        changed,
+        diff,
+        input_range,
+    }
+}
+
+/// Places the engine's failure in the trace and in the input.
+fn failure_view(f: &engine::Failure, steps: &[StepView], parsed: &ParsedUrl) -> FailureView {
+    let step_index = steps
+        .iter()
+        .rposition(|s| s.step.failed)
+        .or_else(|| steps.iter().rposition(|s| s.step.id == f.step));
+    let input_range = f
+        .range
+        .clone()
+        .or_else(|| step_index.and_then(|i| steps[i].input_range.clone()))
+        .or_else(|| {
+            (f.step.stage() == Stage::Host)
+                .then(|| parsed.span(Component::Host))
+                .flatten()
+        });
+    FailureView {
+        id: f.step,
+        reason: f.reason.to_string(),
+        step_index,
+        input_range,
+    }
+}
+
+/// The value of `c` with its escapes decoded (the query in its encoding),
+/// when that changes it.
+fn decoded_value(
+    value: Option<&str>,
+    c: Component,
+    query_encoding: &'static Encoding,
+) -> Option<String> {
+    let v = value.filter(|v| v.contains('%'))?;
+    let bytes = decode_to_bytes(v);
+    let decoded = if c == Component::Query {
+        query_encoding
+            .decode_without_bom_handling(&bytes)
+            .0
+            .into_owned()
+    } else {
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    (decoded != v).then_some(decoded)
+}
+
+/// Whether a host has two forms worth showing: non-ASCII, or an `xn--` label.
+fn is_idn(h: &str) -> bool {
+    !h.is_ascii()
+        || h.split('.')
+            .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+}
+
+/// The host's Unicode and ASCII forms as IDNA (UTS 46) reads them.
+fn host_forms(h: &str) -> HostForms {
+    let (unicode, _) = idna::domain_to_unicode(h);
+    let ascii =
+        idna::domain_to_ascii(h).map_err(|_| "IDNA (UTS 46) does not accept this host".to_owned());
+    HostForms { unicode, ascii }
+}
+
+/// The query as form data: `&`-separated pairs, `+` a space, escapes decoded
+/// in the query encoding.
+fn query_params(q: &str, encoding: &'static Encoding) -> Vec<(String, String)> {
+    let decode = |s: &str| {
+        // '+' is replaced before decoding, so an escaped %2B stays a '+'.
+        let spaced: Cow<'_, str> = if s.contains('+') {
+            Cow::Owned(s.replace('+', " "))
+        } else {
+            Cow::Borrowed(s)
+        };
+        encoding
+            .decode_without_bom_handling(&decode_to_bytes(&spaced))
+            .0
+            .into_owned()
+    };
+    q.split('&')
+        .filter(|p| !p.is_empty())
+        .take(MAX_PARAMS)
+        .map(|p| {
+            let (k, v) = p.split_once('=').unwrap_or((p, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
+}
+
 /// The query table stops here; a pasted document can have millions of `&`.
 pub const MAX_PARAMS: usize = 10_000;
-
-/// Decodes `%XX` escapes to bytes (and `+` to a space in form data).
-pub fn percent_decode(s: &str, plus_is_space: bool) -> Vec<u8> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        match b[i] {
-            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
-                (Some(h), Some(l)) => {
-                    out.push((h * 16 + l) as u8);
-                    i += 3;
-                    continue;
-                }
-                _ => out.push(b'%'),
-            },
-            b'+' if plus_is_space => out.push(b' '),
-            c => out.push(c),
-        }
-        i += 1;
-    }
-    out
-}
 
 /// The changed middle of `before` and `after`: what is left after their
 /// common prefix and suffix (on character boundaries).
@@ -436,9 +378,35 @@ mod tests {
     }
 
     #[test]
-    fn decodes() {
-        assert_eq!(percent_decode("a%41%4g%", false), b"aA%4g%");
-        assert_eq!(percent_decode("a+b%2B", true), b"a b+");
+    fn query_params_read_form_data() {
+        let p = query_params("a=1+2%2B&&b&c=%E9", encoding_rs::WINDOWS_1252);
+        assert_eq!(
+            p,
+            [
+                ("a".to_owned(), "1 2+".to_owned()),
+                ("b".to_owned(), String::new()),
+                ("c".to_owned(), "\u{e9}".to_owned())
+            ]
+        );
+    }
+
+    #[test]
+    fn base_steps_are_the_engines_own() {
+        let a = analyze(&Request {
+            input: "x".into(),
+            base: "http://b/p".into(),
+            ..Request::default()
+        });
+        let marked = a.steps.iter().filter(|s| s.of_base).count();
+        assert!(marked > 0, "the base's parse steps are marked");
+        assert!(
+            a.steps[..marked]
+                .iter()
+                .all(|s| s.of_base && s.input_range.is_none())
+        );
+        assert!(a.steps[marked..].iter().all(|s| !s.of_base));
+        assert_eq!(a.base.as_ref().and_then(|b| b.host.as_deref()), Some("b"));
+        assert_eq!(a.outcome.canon.as_deref(), Some("http://b/x"));
     }
 
     #[test]
