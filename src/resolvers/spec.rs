@@ -1,0 +1,83 @@
+//! The spec's four modes (THIS, CHROME, GECKO, IE) as resolvers: the engine
+//! itself, its result put into the common [`Answer`] shape.
+//!
+//! They are one resolver with four markers, so they share this one file. The
+//! engine's failure (the step that failed and why) becomes the first note,
+//! its code the step's stable id (e.g. `canon.port.invalid`).
+
+use crate::engine::{self, Mode, NoTrace, Outcome, QueryEncoding, Until};
+
+use super::{Answer, Note};
+
+/// Runs the engine in `mode` up to `until`. An absent base means the input
+/// is resolved against itself, as everywhere in the engine.
+pub fn resolve(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    mode: Mode,
+    until: Until,
+) -> Answer {
+    let out = engine::run(input, base, encoding, mode, until, &mut NoTrace);
+    from_outcome(&out)
+}
+
+/// The engine's outcome as an [`Answer`].
+pub fn from_outcome(out: &Outcome) -> Answer {
+    let notes = out
+        .failure
+        .iter()
+        .filter(|_| out.url.invalid)
+        .map(|f| Note {
+            code: f.step.id(),
+            message: f.reason.to_string(),
+            range: f.range.clone(),
+        })
+        .collect();
+    Answer {
+        invalid: out.url.invalid,
+        canon: out.canon.clone(),
+        components: out
+            .url
+            .components()
+            .map(|(c, v)| (c, v.to_owned()))
+            .collect(),
+        notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Component;
+
+    #[test]
+    fn valid_url_has_canon_and_components_and_no_notes() {
+        let a = resolve(
+            "../d?q",
+            Some("HTTP://Example.COM/a/b/c"),
+            QueryEncoding::UTF8,
+            Mode::This,
+            Until::Canonicalize,
+        );
+        assert!(!a.invalid);
+        assert_eq!(a.canon.as_deref(), Some("http://example.com/a/d?q"));
+        assert_eq!(a.get(Component::Host), Some("example.com"));
+        assert!(a.notes.is_empty());
+    }
+
+    #[test]
+    fn failure_becomes_the_first_note_with_the_step_id() {
+        let a = resolve(
+            "http://a:99999/",
+            None,
+            QueryEncoding::UTF8,
+            Mode::This,
+            Until::Canonicalize,
+        );
+        assert!(a.invalid);
+        let why = a.why_invalid().expect("an invalid answer says why");
+        assert!(why.code.starts_with("canon."), "{why:?}");
+        assert!(!why.message.is_empty());
+    }
+}

@@ -1,0 +1,296 @@
+//! The URL Standard (WHATWG, "basic URL parser" with a base URL): what
+//! today's browsers and most HTTP clients do, through the `url` crate.
+//!
+//! The query encoding goes in as the parser's `encoding_override` (the
+//! Encoding Standard's "get an output encoding" is already applied by
+//! [`QueryEncoding`]: UTF-16 and replacement become UTF-8). Validation
+//! errors, which the standard reports while parsing on regardless, are
+//! collected with `syntax_violation_callback` and become notes; a failure
+//! (`url::ParseError`) becomes the first note of an invalid answer.
+//!
+//! Components follow the standard's model: user and password only when not
+//! empty, host and port when not null, query and fragment when not null
+//! (so `""` is possible); `canon` is the href.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+
+use encoding_rs::{Encoding, UTF_8};
+use url::{ParseError, SyntaxViolation, Url};
+
+use super::{Answer, Note};
+use crate::engine::{Component, QueryEncoding};
+
+/// Parses `input` against `base` (absent: no base, so a relative reference
+/// is invalid) with the query encoded in `encoding`.
+pub fn resolve(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answer {
+    let encoder = encoder(encoding.used);
+    // UTF-8 is the parser's own default; passing no override for it keeps
+    // the common case on the crate's fast path.
+    let encode: Option<&dyn Fn(&str) -> Cow<'_, [u8]>> =
+        (encoding.used != UTF_8).then_some(&encoder);
+
+    // Interpretation: the base is a document's URL, parsed in that same
+    // document's encoding; its own validation errors are not the input's.
+    let base = match base.map(|b| Url::options().encoding_override(encode).parse(b)) {
+        None => None,
+        Some(Ok(url)) => Some(url),
+        Some(Err(e)) => {
+            return Answer::invalid(Note::new(
+                "whatwg.base-invalid",
+                format!(
+                    "the base URL is not a URL by the standard ({}), so nothing is parsed against it",
+                    error_message(e)
+                ),
+            ));
+        }
+    };
+
+    let violations = RefCell::new(Vec::new());
+    let record = |v: SyntaxViolation| {
+        let mut seen = violations.borrow_mut();
+        // The parser may report one kind several times (once per tab, say).
+        if !seen.contains(&v) {
+            seen.push(v);
+        }
+    };
+    let parsed = Url::options()
+        .base_url(base.as_ref())
+        .encoding_override(encode)
+        .syntax_violation_callback(Some(&record))
+        .parse(input);
+    let notes = violations
+        .into_inner()
+        .into_iter()
+        .map(|v| violation_note(v, input));
+
+    match parsed {
+        Ok(url) => Answer {
+            invalid: false,
+            canon: Some(url.as_str().to_owned()),
+            components: components(&url),
+            notes: notes.collect(),
+        },
+        Err(e) => {
+            let mut answer = Answer::invalid(Note::new(error_code(e), error_message(e)));
+            answer.notes.extend(notes);
+            answer
+        }
+    }
+}
+
+/// The query encoder: the Encoding Standard's encode, whose unmappable
+/// characters come out as `&#NNNN;` for the parser to percent-encode.
+fn encoder(encoding: &'static Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> {
+    move |s| encoding.encode(s).0
+}
+
+/// The components as the standard models them.
+pub fn components(url: &Url) -> Vec<(Component, String)> {
+    let port = url.port().map(|p| p.to_string());
+    [
+        (Component::Scheme, Some(url.scheme())),
+        (
+            Component::User,
+            Some(url.username()).filter(|u| !u.is_empty()),
+        ),
+        (
+            Component::Password,
+            url.password().filter(|p| !p.is_empty()),
+        ),
+        (Component::Host, url.host_str()),
+        (Component::Port, port.as_deref()),
+        (Component::Path, Some(url.path())),
+        (Component::Query, url.query()),
+        (Component::Fragment, url.fragment()),
+    ]
+    .into_iter()
+    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
+    .collect()
+}
+
+/// The stable code of a failure.
+fn error_code(e: ParseError) -> &'static str {
+    match e {
+        ParseError::EmptyHost => "whatwg.empty-host",
+        ParseError::IdnaError => "whatwg.idna",
+        ParseError::InvalidPort => "whatwg.invalid-port",
+        ParseError::InvalidIpv4Address => "whatwg.invalid-ipv4",
+        ParseError::InvalidIpv6Address => "whatwg.invalid-ipv6",
+        ParseError::InvalidDomainCharacter => "whatwg.invalid-domain-character",
+        ParseError::RelativeUrlWithoutBase => "whatwg.relative-without-base",
+        ParseError::RelativeUrlWithCannotBeABaseBase => "whatwg.opaque-base",
+        ParseError::Overflow => "whatwg.too-long",
+        // The crate's enum may grow; a new failure still gets a code.
+        _ => "whatwg.failure",
+    }
+}
+
+/// Why the standard refuses the input, in our words.
+fn error_message(e: ParseError) -> String {
+    match e {
+        ParseError::EmptyHost => "the URL needs a host here, and the host is empty".to_owned(),
+        ParseError::IdnaError => {
+            "the host is not a valid domain name (UTS #46 processing fails)".to_owned()
+        }
+        ParseError::InvalidPort => "the port is not a number from 0 to 65535".to_owned(),
+        ParseError::InvalidIpv4Address => {
+            "the host ends in a number, so it must be an IPv4 address, and it is not a valid one"
+                .to_owned()
+        }
+        ParseError::InvalidIpv6Address => {
+            "the bracketed host is not a valid IPv6 address".to_owned()
+        }
+        ParseError::InvalidDomainCharacter => {
+            "the host holds a character no domain may hold (such as a space, '<' or '^')"
+                .to_owned()
+        }
+        ParseError::RelativeUrlWithoutBase => {
+            "a relative reference, and there is no base URL to resolve it against".to_owned()
+        }
+        ParseError::RelativeUrlWithCannotBeABaseBase => {
+            "the base URL has an opaque path (like mailto: or data:), so only a fragment can be resolved against it"
+                .to_owned()
+        }
+        ParseError::Overflow => "the URL is longer than the parser supports (4 GB)".to_owned(),
+        other => format!("the URL Standard refuses the input: {other}"),
+    }
+}
+
+/// A validation error as a note: its code, our explanation, and where in the
+/// input it is when that can be told for certain.
+fn violation_note(v: SyntaxViolation, input: &str) -> Note {
+    let (code, message) = match v {
+        SyntaxViolation::Backslash => (
+            "whatwg.backslash",
+            "a backslash is read as a slash in this URL (special schemes only); it is not valid",
+        ),
+        SyntaxViolation::C0SpaceIgnored => (
+            "whatwg.c0-space-ignored",
+            "leading or trailing spaces or control characters are stripped before parsing",
+        ),
+        SyntaxViolation::EmbeddedCredentials => (
+            "whatwg.credentials",
+            "the URL carries a user name or password; valid URL strings must not",
+        ),
+        SyntaxViolation::ExpectedDoubleSlash => (
+            "whatwg.expected-double-slash",
+            "the scheme is not followed by '//' where the standard expects it",
+        ),
+        SyntaxViolation::ExpectedFileDoubleSlash => (
+            "whatwg.expected-file-double-slash",
+            "'file:' is not followed by '//'",
+        ),
+        SyntaxViolation::FileWithHostAndWindowsDrive => (
+            "whatwg.file-host-and-drive",
+            "a file URL has both a host and a Windows drive letter; the host is dropped",
+        ),
+        SyntaxViolation::NonUrlCodePoint => (
+            "whatwg.non-url-code-point",
+            "a character that is not a URL code point appears (it is percent-encoded or kept, but is not valid)",
+        ),
+        SyntaxViolation::NullInFragment => {
+            ("whatwg.null-in-fragment", "a NUL character in the fragment")
+        }
+        SyntaxViolation::PercentDecode => (
+            "whatwg.bad-percent",
+            "a '%' is not followed by two hexadecimal digits; it is kept as it is",
+        ),
+        SyntaxViolation::TabOrNewlineIgnored => (
+            "whatwg.tab-or-newline",
+            "tabs and newlines are removed wherever they are, before parsing",
+        ),
+        SyntaxViolation::UnencodedAtSign => (
+            "whatwg.unencoded-at-sign",
+            "an '@' in the user name or password is not percent-encoded",
+        ),
+        _ => ("whatwg.violation", v.description()),
+    };
+    let note = Note::new(code, message);
+    match v {
+        SyntaxViolation::TabOrNewlineIgnored => match input.find(['\t', '\n', '\r']) {
+            Some(i) => note.at(i..i + 1),
+            None => note,
+        },
+        SyntaxViolation::C0SpaceIgnored => match c0_space_run(input) {
+            Some(range) => note.at(range),
+            None => note,
+        },
+        _ => note,
+    }
+}
+
+/// The leading run of C0 controls and spaces, else the trailing one.
+fn c0_space_run(input: &str) -> Option<std::ops::Range<usize>> {
+    let is_c0_space = |c: char| c <= ' ';
+    let lead = input.len() - input.trim_start_matches(is_c0_space).len();
+    if lead > 0 {
+        return Some(0..lead);
+    }
+    let kept = input.trim_end_matches(is_c0_space).len();
+    (kept < input.len()).then_some(kept..input.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(a: &Answer) -> Vec<&str> {
+        a.notes.iter().map(|n| n.code).collect()
+    }
+
+    #[test]
+    fn relative_reference_without_base_is_invalid() {
+        let a = resolve("a/b", None, QueryEncoding::UTF8);
+        assert!(a.invalid);
+        assert_eq!(codes(&a), ["whatwg.relative-without-base"]);
+    }
+
+    #[test]
+    fn components_follow_the_standard_model() {
+        let a = resolve("HTTP://u:@H/p?#", None, QueryEncoding::UTF8);
+        assert_eq!(a.canon.as_deref(), Some("http://u@h/p?#"));
+        assert_eq!(a.get(Component::User), Some("u"));
+        assert_eq!(
+            a.get(Component::Password),
+            None,
+            "empty password is left out"
+        );
+        assert_eq!(a.get(Component::Port), None);
+        assert_eq!(a.get(Component::Query), Some(""));
+        assert_eq!(a.get(Component::Fragment), Some(""));
+    }
+
+    #[test]
+    fn violations_are_named_with_a_range_where_certain() {
+        let a = resolve(" http://a/b\\c\t/d", None, QueryEncoding::UTF8);
+        assert!(!a.invalid);
+        assert_eq!(a.canon.as_deref(), Some("http://a/b/c/d"));
+        let tab = a.notes.iter().find(|n| n.code == "whatwg.tab-or-newline");
+        assert_eq!(tab.and_then(|n| n.range.clone()), Some(13..14));
+        let space = a.notes.iter().find(|n| n.code == "whatwg.c0-space-ignored");
+        assert_eq!(space.and_then(|n| n.range.clone()), Some(0..1));
+        assert!(codes(&a).contains(&"whatwg.backslash"), "{:?}", codes(&a));
+    }
+
+    #[test]
+    fn encoding_reaches_the_query_of_special_urls() {
+        let sjis = QueryEncoding::from_label("shift_jis");
+        let a = resolve("?\u{3042}", Some("http://h/p"), sjis);
+        assert_eq!(a.canon.as_deref(), Some("http://h/p?%82%A0"));
+    }
+
+    #[test]
+    fn failure_comes_first_then_violations() {
+        let a = resolve(" http://a:x/", None, QueryEncoding::UTF8);
+        assert!(a.invalid);
+        assert_eq!(a.notes[0].code, "whatwg.invalid-port");
+        assert_eq!(a.notes[1].code, "whatwg.c0-space-ignored");
+    }
+
+    #[test]
+    fn invalid_base_is_reported_as_such() {
+        let a = resolve("x", Some("not a url"), QueryEncoding::UTF8);
+        assert_eq!(codes(&a), ["whatwg.base-invalid"]);
+    }
+}
