@@ -147,7 +147,8 @@ pub fn canonicalize<T: Tracer>(
     result
 }
 
-/// Canonicalization from the user-info on, with the (lowercase) scheme.
+/// Canonicalization from the user-info on, with the (lowercase) scheme:
+/// the spec's sections in order.
 fn canonicalize_after_scheme<T: Tracer>(
     u: &mut ParsedUrl,
     scheme: &str,
@@ -155,34 +156,51 @@ fn canonicalize_after_scheme<T: Tracer>(
     mode: Mode,
     tr: &mut T,
 ) -> Result<(), Failure> {
-    let is_file = scheme == "file";
+    canonicalize_userinfo(u, tr);
+    host_path(u, scheme, mode, tr)?;
+    dot_prefix(u, tr);
+    canonicalize_query(u, encoding, tr);
+    canonicalize_fragment(u, tr);
+    Ok(())
+}
 
-    // User-info
-    if u.user.is_some() || u.password.is_some() {
-        if u.password.as_deref() == Some("") {
-            tr.record(|| {
-                Step::change(
-                    StepId::CanonEmptyPassword,
-                    Component::Password,
-                    Some(""),
-                    None,
-                )
-            });
-            u.password = None;
-        }
-        if u.user.as_deref() == Some("") && u.password.is_none() {
-            tr.record(|| Step::change(StepId::CanonEmptyUser, Component::User, Some(""), None));
-            u.user = None;
-        }
-        for c in [Component::User, Component::Password] {
-            if let Some(v) = u.get(c) {
-                let encoded = changed(encode_utf8(v, &USERINFO_ENCODE, HexCase::Upper));
-                update(u, c, encoded, StepId::CanonUserEncode, tr);
-            }
+/// Canonicalization, user-info: empty parts dropped, the rest encoded.
+fn canonicalize_userinfo<T: Tracer>(u: &mut ParsedUrl, tr: &mut T) {
+    if u.user.is_none() && u.password.is_none() {
+        return;
+    }
+    if u.password.as_deref() == Some("") {
+        tr.record(|| {
+            Step::change(
+                StepId::CanonEmptyPassword,
+                Component::Password,
+                Some(""),
+                None,
+            )
+        });
+        u.password = None;
+    }
+    if u.user.as_deref() == Some("") && u.password.is_none() {
+        tr.record(|| Step::change(StepId::CanonEmptyUser, Component::User, Some(""), None));
+        u.user = None;
+    }
+    for c in [Component::User, Component::Password] {
+        if let Some(v) = u.get(c) {
+            let encoded = changed(encode_utf8(v, &USERINFO_ENCODE, HexCase::Upper));
+            update(u, c, encoded, StepId::CanonUserEncode, tr);
         }
     }
+}
 
-    // HOSTPATH
+/// Canonicalization, HOSTPATH: the `file` rules, host, port and path, run
+/// again for a `file` URL while its host or path still changes.
+fn host_path<T: Tracer>(
+    u: &mut ParsedUrl,
+    scheme: &str,
+    mode: Mode,
+    tr: &mut T,
+) -> Result<(), Failure> {
+    let is_file = scheme == "file";
     for pass in 0..MAX_HOSTPATH_PASSES {
         // Only file URLs compare against the values at HOSTPATH.
         let (original_host, original_path) = if is_file {
@@ -193,121 +211,9 @@ fn canonicalize_after_scheme<T: Tracer>(
         if is_file {
             file_host_path(u, tr);
         }
-        // Host
-        if let Some(host) = u.host.as_deref() {
-            match canonicalize_host(host, is_file, mode, tr) {
-                Ok(Cow::Borrowed(_)) => {}
-                Ok(Cow::Owned(h)) => {
-                    // The host's own steps recorded every change.
-                    if h != host {
-                        tr.record(|| {
-                            Step::new(StepId::CanonHost)
-                                .about(Component::Host)
-                                .decide(format!("CanonicalizeHost gave {h:?}"))
-                        });
-                        u.host = Some(h);
-                    }
-                }
-                Err(f) => return invalid(u, f.step, f.reason, Component::Host),
-            }
-        }
-        // Port
-        if let Some(port) = u.port.as_deref() {
-            if port.is_empty() {
-                tr.record(|| Step::change(StepId::CanonPortEmpty, Component::Port, Some(""), None));
-                u.port = None;
-            } else if port.bytes().all(|b| b.is_ascii_digit()) {
-                // Leading zeros are dropped first so that any length of digits
-                // reads without overflow.
-                let digits = port.trim_start_matches('0');
-                let p: Option<u32> = if digits.len() > 5 {
-                    None
-                } else {
-                    Some(digits.parse().unwrap_or(0))
-                };
-                match (p, default_port(scheme)) {
-                    (Some(p), Some(d)) if p == d => {
-                        tr.record(|| {
-                            Step::change(
-                                StepId::CanonPortDefault,
-                                Component::Port,
-                                Some(port),
-                                None,
-                            )
-                            .decide(format!("{p} is the default port of {scheme}"))
-                        });
-                        u.port = None;
-                    }
-                    (Some(p), default) if p <= 65535 => {
-                        if default.is_none() {
-                            tr.record(|| {
-                                Step::new(StepId::CanonPortNumber)
-                                    .about(Component::Port)
-                                    .decide(format!("no default port for the scheme {scheme:?}"))
-                            });
-                        }
-                        // Only leading zeros make the written port differ
-                        // from its shortest form.
-                        if port.len() > 1 && port.starts_with('0') {
-                            let shortest = p.to_string();
-                            update(
-                                u,
-                                Component::Port,
-                                Some(shortest),
-                                StepId::CanonPortNumber,
-                                tr,
-                            );
-                        }
-                    }
-                    _ => {
-                        return port_invalid(u, Reason::PortTooLarge, tr);
-                    }
-                }
-            } else {
-                return port_invalid(u, Reason::PortNotNumber, tr);
-            }
-        }
-        // Path
-        if u.hierarchical {
-            match u.path.as_deref() {
-                None | Some("") => update(
-                    u,
-                    Component::Path,
-                    Some("/".to_owned()),
-                    StepId::CanonPathSlash,
-                    tr,
-                ),
-                Some(p) if !p.starts_with('/') => {
-                    let slashed = format!("/{p}");
-                    update(
-                        u,
-                        Component::Path,
-                        Some(slashed),
-                        StepId::CanonPathSlash,
-                        tr,
-                    );
-                }
-                Some(_) => {}
-            }
-        }
-        if let Some(path) = u.path.as_deref() {
-            if u.hierarchical || scheme == "mailto" {
-                let decoded = changed(decode_ascii_where(path, |b| UNRESERVED.contains(b)));
-                update(u, Component::Path, decoded, StepId::CanonPathDecode, tr);
-                let path = u.path.as_deref().unwrap_or("");
-                let encoded = changed(encode_utf8(path, &PATH_ENCODE, HexCase::Upper));
-                update(u, Component::Path, encoded, StepId::CanonPathEncode, tr);
-            } else {
-                let encoded = changed(encode_utf8(path, &OPAQUE_PATH_ENCODE, HexCase::Upper));
-                update(
-                    u,
-                    Component::Path,
-                    encoded,
-                    StepId::CanonOpaquePathEncode,
-                    tr,
-                );
-            }
-        }
+        canonicalize_host_component(u, is_file, mode, tr)?;
+        canonicalize_port(u, scheme, tr)?;
+        canonicalize_path(u, scheme, tr);
         // Go to HOSTPATH while a file URL's host or path still changes.
         if is_file
             && (u.host != original_host || u.path != original_path)
@@ -321,7 +227,143 @@ fn canonicalize_after_scheme<T: Tracer>(
         }
         break;
     }
+    Ok(())
+}
 
+/// Canonicalization, host: CanonicalizeHost, or the URL is invalid.
+fn canonicalize_host_component<T: Tracer>(
+    u: &mut ParsedUrl,
+    is_file: bool,
+    mode: Mode,
+    tr: &mut T,
+) -> Result<(), Failure> {
+    if let Some(host) = u.host.as_deref() {
+        match canonicalize_host(host, is_file, mode, tr) {
+            Ok(Cow::Borrowed(_)) => {}
+            Ok(Cow::Owned(h)) => {
+                // The host's own steps recorded every change.
+                if h != host {
+                    tr.record(|| {
+                        Step::new(StepId::CanonHost)
+                            .about(Component::Host)
+                            .decide(format!("CanonicalizeHost gave {h:?}"))
+                    });
+                    u.host = Some(h);
+                }
+            }
+            Err(f) => return invalid(u, f.step, f.reason, Component::Host),
+        }
+    }
+    Ok(())
+}
+
+/// Canonicalization, port: empty and default ports dropped, the rest in
+/// shortest decimal form, or the URL is invalid.
+fn canonicalize_port<T: Tracer>(
+    u: &mut ParsedUrl,
+    scheme: &str,
+    tr: &mut T,
+) -> Result<(), Failure> {
+    if let Some(port) = u.port.as_deref() {
+        if port.is_empty() {
+            tr.record(|| Step::change(StepId::CanonPortEmpty, Component::Port, Some(""), None));
+            u.port = None;
+        } else if port.bytes().all(|b| b.is_ascii_digit()) {
+            // Leading zeros are dropped first so that any length of digits
+            // reads without overflow.
+            let digits = port.trim_start_matches('0');
+            let p: Option<u32> = if digits.len() > 5 {
+                None
+            } else {
+                Some(digits.parse().unwrap_or(0))
+            };
+            match (p, default_port(scheme)) {
+                (Some(p), Some(d)) if p == d => {
+                    tr.record(|| {
+                        Step::change(StepId::CanonPortDefault, Component::Port, Some(port), None)
+                            .decide(format!("{p} is the default port of {scheme}"))
+                    });
+                    u.port = None;
+                }
+                (Some(p), default) if p <= 65535 => {
+                    if default.is_none() {
+                        tr.record(|| {
+                            Step::new(StepId::CanonPortNumber)
+                                .about(Component::Port)
+                                .decide(format!("no default port for the scheme {scheme:?}"))
+                        });
+                    }
+                    // Only leading zeros make the written port differ
+                    // from its shortest form.
+                    if port.len() > 1 && port.starts_with('0') {
+                        let shortest = p.to_string();
+                        update(
+                            u,
+                            Component::Port,
+                            Some(shortest),
+                            StepId::CanonPortNumber,
+                            tr,
+                        );
+                    }
+                }
+                _ => {
+                    return port_invalid(u, Reason::PortTooLarge, tr);
+                }
+            }
+        } else {
+            return port_invalid(u, Reason::PortNotNumber, tr);
+        }
+    }
+    Ok(())
+}
+
+/// Canonicalization, path: a leading slash for hierarchical URLs, then
+/// unreserved escapes decoded and what may not stand encoded.
+fn canonicalize_path<T: Tracer>(u: &mut ParsedUrl, scheme: &str, tr: &mut T) {
+    if u.hierarchical {
+        match u.path.as_deref() {
+            None | Some("") => update(
+                u,
+                Component::Path,
+                Some("/".to_owned()),
+                StepId::CanonPathSlash,
+                tr,
+            ),
+            Some(p) if !p.starts_with('/') => {
+                let slashed = format!("/{p}");
+                update(
+                    u,
+                    Component::Path,
+                    Some(slashed),
+                    StepId::CanonPathSlash,
+                    tr,
+                );
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(path) = u.path.as_deref() {
+        if u.hierarchical || scheme == "mailto" {
+            let decoded = changed(decode_ascii_where(path, |b| UNRESERVED.contains(b)));
+            update(u, Component::Path, decoded, StepId::CanonPathDecode, tr);
+            let path = u.path.as_deref().unwrap_or("");
+            let encoded = changed(encode_utf8(path, &PATH_ENCODE, HexCase::Upper));
+            update(u, Component::Path, encoded, StepId::CanonPathEncode, tr);
+        } else {
+            let encoded = changed(encode_utf8(path, &OPAQUE_PATH_ENCODE, HexCase::Upper));
+            update(
+                u,
+                Component::Path,
+                encoded,
+                StepId::CanonOpaquePathEncode,
+                tr,
+            );
+        }
+    }
+}
+
+/// Canonicalization, the "/." prefix of a path that starts with "//".
+fn dot_prefix<T: Tracer>(u: &mut ParsedUrl, tr: &mut T) {
     // The "/." prefix. Interpretation: the spec says "if the scheme is not
     // hierarchical", but the rule only makes sense, and the suite only expects
     // it, for hierarchical URLs (`unknown:/.//bar` keeps its "/.", while
@@ -346,8 +388,11 @@ fn canonicalize_after_scheme<T: Tracer>(
             );
         }
     }
+}
 
-    // Query
+/// Canonicalization, query: encoded in the query encoding (hierarchical
+/// URLs) or UTF-8.
+fn canonicalize_query<T: Tracer>(u: &mut ParsedUrl, encoding: &'static Encoding, tr: &mut T) {
     if let Some(query) = u.query.as_deref() {
         let query_encoding = if u.hierarchical { encoding } else { UTF_8 };
         if query_encoding != UTF_8 {
@@ -360,8 +405,10 @@ fn canonicalize_after_scheme<T: Tracer>(
         let encoded = changed(encode_in(query, query_encoding, &QUERY_ENCODE));
         update(u, Component::Query, encoded, StepId::CanonQueryEncode, tr);
     }
+}
 
-    // Fragment
+/// Canonicalization, fragment: C1 controls, then C0 controls and DEL, encoded.
+fn canonicalize_fragment<T: Tracer>(u: &mut ParsedUrl, tr: &mut T) {
     if let Some(fragment) = u.fragment.as_deref() {
         if fragment.chars().any(|c| ('\u{80}'..='\u{9F}').contains(&c)) {
             let mut out = String::with_capacity(fragment.len() + 8);
@@ -393,7 +440,6 @@ fn canonicalize_after_scheme<T: Tracer>(
             tr,
         );
     }
-    Ok(())
 }
 
 /// The `file` rules at the top of HOSTPATH: drive hosts, `localhost`, UNC

@@ -65,6 +65,17 @@ struct Run<'t, T> {
     /// The host as the last recorded step left it (kept only when tracing),
     /// so that a fallback can be recorded as a change from it.
     now: String,
+    /// Steps 8 and 10: a trailing label separator was set aside.
+    has_root_dot: bool,
+    /// Step 9: the labels need the IDN steps (17–21).
+    need_punycode: bool,
+}
+
+/// What a group of steps leaves: the host to go on with, or the answer
+/// (a value that needs no further step, or Gecko's fallback).
+enum Next<'a> {
+    Go(Cow<'a, str>),
+    Done(Cow<'a, str>),
 }
 
 impl<T: Tracer> Run<'_, T> {
@@ -87,9 +98,9 @@ impl<T: Tracer> Run<'_, T> {
         }
     }
 
-    /// [`Run::fail`] for the top level, which returns borrowed hosts.
-    fn fail_cow<'a>(&mut self, step: StepId, reason: Reason) -> Result<Cow<'a, str>, HostFailure> {
-        self.fail(step, reason).map(Cow::Owned)
+    /// [`Run::fail`] for a group of steps: the fallback is the answer.
+    fn stop<'a>(&mut self, step: StepId, reason: Reason) -> Result<Next<'a>, HostFailure> {
+        self.fail(step, reason).map(|f| Next::Done(Cow::Owned(f)))
     }
 
     /// Records a change of the host string made by `step`.
@@ -119,7 +130,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
     mode: Mode,
     tr: &mut T,
 ) -> Result<Cow<'a, str>, HostFailure> {
-    use Mode::{Chrome, Gecko, Ie, This};
+    use Mode::{Gecko, This};
     // Fast path, THIS: a host of lowercase letters, digits, '-' and '.'
     // passes every step unchanged (nothing to decode, map, normalize or
     // encode; the root dot is removed and put back) unless it is an IPv4
@@ -142,7 +153,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
     }
     // Step 2. Preprocessing has already removed these from a whole URL, so
     // only a direct caller of this function can reach the step.
-    let mut s: Cow<'a, str> = if host.contains(['\t', '\n', '\r']) {
+    let s: Cow<'a, str> = if host.contains(['\t', '\n', '\r']) {
         let removed: String = host
             .chars()
             .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
@@ -178,11 +189,33 @@ pub fn canonicalize_host<'a, T: Tracer>(
         } else {
             String::new()
         },
+        has_root_dot: false,
+        need_punycode: false,
     };
+    let s = match decode_and_nameprep(s, &mut run)? {
+        Next::Go(s) => s,
+        Next::Done(answer) => return Ok(answer),
+    };
+    let s = match labels(s, &mut run)? {
+        Next::Go(s) => s,
+        Next::Done(answer) => return Ok(answer),
+    };
+    match address_and_characters(s, &mut run)? {
+        Next::Go(s) | Next::Done(s) => Ok(s),
+    }
+}
 
+/// Steps 5–13: decoding, the root dot of CHROME and IE, Nameprep without
+/// bidi, and the checks that follow it.
+fn decode_and_nameprep<'a, T: Tracer>(
+    mut s: Cow<'a, str>,
+    run: &mut Run<'_, T>,
+) -> Result<Next<'a>, HostFailure> {
+    use Mode::{Chrome, Gecko, Ie, This};
+    let mode = run.mode;
     // Step 5
     if mode == This && (s.starts_with("%5B") || s.starts_with("%5b")) {
-        return run.fail_cow(StepId::HostBracketEscape, Reason::HostEscapedBracket);
+        return run.stop(StepId::HostBracketEscape, Reason::HostEscapedBracket);
     }
     // Step 6
     if run.is(&[This, Chrome]) && has_escape(&s) {
@@ -198,14 +231,14 @@ pub fn canonicalize_host<'a, T: Tracer>(
         s = Cow::Owned(decoded);
     }
     // Steps 8–9
-    let mut has_root_dot = false;
-    let mut need_punycode = !s.is_ascii();
+    run.has_root_dot = false;
+    run.need_punycode = !s.is_ascii();
     // Step 10
     if run.is(&[Chrome, Ie])
         && let Some(last) = s.chars().next_back()
         && is_label_separator(last)
     {
-        has_root_dot = true;
+        run.has_root_dot = true;
         let trimmed = s[..s.len() - last.len_utf8()].to_owned();
         run.changed(StepId::HostRootDotEarly, &s, &trimmed, true);
         s = Cow::Owned(trimmed);
@@ -218,24 +251,35 @@ pub fn canonicalize_host<'a, T: Tracer>(
                 run.changed(StepId::HostNameprep, &s, &prepped, false);
                 s = Cow::Owned(prepped);
             }
-            Err(e) => return run.fail_cow(StepId::HostNameprep, e.into()),
+            Err(e) => return run.stop(StepId::HostNameprep, e.into()),
         }
     }
     // Step 12
     if mode == Chrome && s.contains('%') {
-        return run.fail_cow(StepId::HostChromePercent, Reason::HostPercent);
+        return run.stop(StepId::HostChromePercent, Reason::HostPercent);
     }
     // Step 13
     if mode == Gecko && s.contains(['\0', ' ']) {
         let fallback = run.fallback.clone().unwrap_or_default();
         if fallback.contains(['\0', ' ']) {
             run.fallback = None;
-            return run.fail_cow(StepId::HostGeckoNulSpace, Reason::HostNulOrSpace);
+            return run.stop(StepId::HostGeckoNulSpace, Reason::HostNulOrSpace);
         }
         if fallback.chars().any(is_prohibited) {
-            return run.fail_cow(StepId::HostGeckoNulSpace, Reason::HostNulOrSpaceProhibited);
+            return run.stop(StepId::HostGeckoNulSpace, Reason::HostNulOrSpaceProhibited);
         }
     }
+    Ok(Next::Go(s))
+}
+
+/// Steps 14–24: CHROME's encoding, label separators, the root dot of THIS,
+/// the IDN steps per label, and CHROME's unescaping and lowercasing.
+fn labels<'a, T: Tracer>(
+    mut s: Cow<'a, str>,
+    run: &mut Run<'_, T>,
+) -> Result<Next<'a>, HostFailure> {
+    use Mode::{Chrome, Ie, This};
+    let mode = run.mode;
     // Step 14
     if mode == Chrome
         && let Cow::Owned(encoded) = encode_utf8(&s, &CHROME_SET, HexCase::Upper)
@@ -254,7 +298,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
     }
     // Step 16
     if mode == This && s.ends_with('.') {
-        has_root_dot = true;
+        run.has_root_dot = true;
         let trimmed = s[..s.len() - 1].to_owned();
         run.changed(StepId::HostRootDot, &s, &trimmed, false);
         s = Cow::Owned(trimmed);
@@ -267,18 +311,17 @@ pub fn canonicalize_host<'a, T: Tracer>(
                 .in_mode(mode)
                 .decide("a label starts with xn--")
         });
-        need_punycode = true;
+        run.need_punycode = true;
     }
-    if need_punycode {
-        let labels = idn_labels(&s, &mut run)?;
-        let labels = match labels {
+    if run.need_punycode {
+        let labels = match idn_labels(&s, run)? {
             Ok(l) => l,
-            Err(fallback) => return Ok(Cow::Owned(fallback)),
+            Err(fallback) => return Ok(Next::Done(Cow::Owned(fallback))),
         };
         run.changed(StepId::HostJoin, &s, &labels, false);
         s = Cow::Owned(labels);
     }
-    if has_root_dot {
+    if run.has_root_dot {
         // Step 22
         let dotted = format!("{s}.");
         run.changed(StepId::HostJoin, &s, &dotted, false);
@@ -297,22 +340,33 @@ pub fn canonicalize_host<'a, T: Tracer>(
         run.changed(StepId::HostChromeUnescape, &s, &lower, true);
         s = Cow::Owned(lower);
     }
+    Ok(Next::Go(s))
+}
+
+/// Steps 25–30: IPv6 and IPv4 addresses, the colon and forbidden-character
+/// checks, and the final percent-encoding.
+fn address_and_characters<'a, T: Tracer>(
+    mut s: Cow<'a, str>,
+    run: &mut Run<'_, T>,
+) -> Result<Next<'a>, HostFailure> {
+    use Mode::{Chrome, Gecko, Ie, This};
+    let mode = run.mode;
     // Step 25
     let bracketed = s.len() >= 2 && s.starts_with('[') && s.ends_with(']');
     if bracketed && let Some(v6) = ipv6::canonicalize_ipv6(&s[1..s.len() - 1]) {
         let out = format!("[{v6}]");
         run.changed(StepId::HostIpv6, &s, &out, false);
-        return Ok(Cow::Owned(out));
+        return Ok(Next::Done(Cow::Owned(out)));
     }
     // Step 26 ("otherwise": a bracketed host that is no IPv6 address goes on
     // to the next steps with its colons)
     if mode == This && !bracketed && !run.is_file && s.contains(':') {
-        return run.fail_cow(StepId::HostColon, Reason::HostColon);
+        return run.stop(StepId::HostColon, Reason::HostColon);
     }
     // Step 27
     if let Some(v4) = ipv4::canonicalize_ipv4(&s) {
         run.changed(StepId::HostIpv4, &s, &v4, false);
-        return Ok(Cow::Owned(v4));
+        return Ok(Next::Done(Cow::Owned(v4)));
     }
     // Step 28
     let forbidden = match mode {
@@ -322,7 +376,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
         Gecko => AsciiSet::EMPTY,
     };
     if let Some(b) = s.bytes().find(|&b| forbidden.contains(b)) {
-        return run.fail_cow(StepId::HostForbidden, Reason::HostForbidden(char::from(b)));
+        return run.stop(StepId::HostForbidden, Reason::HostForbidden(char::from(b)));
     }
     // Step 29
     if mode == Ie {
@@ -330,7 +384,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
         let bad = (0..b.len())
             .any(|i| b[i] == b'%' && (!is_escape_at(b, i) || &b[i + 1..i + 3] == b"00"));
         if bad {
-            return run.fail_cow(StepId::HostIeBadEscape, Reason::HostBadEscape);
+            return run.stop(StepId::HostIeBadEscape, Reason::HostBadEscape);
         }
     }
     // Step 30
@@ -345,7 +399,7 @@ pub fn canonicalize_host<'a, T: Tracer>(
         run.changed(StepId::HostEncode, &s, &encoded, mode != This);
         s = Cow::Owned(encoded);
     }
-    Ok(s)
+    Ok(Next::Go(s))
 }
 
 /// Steps 17–21: the labels, each through the IDN steps of its mode, joined
