@@ -1,10 +1,13 @@
 //! Copying text out of the app. The app talks to a [`Clipboard`] trait:
-//! [`SystemClipboard`] puts text on the desktop clipboard through `arboard`,
-//! [`MemoryClipboard`] keeps it where a test can read it.
+//! [`SystemClipboard`] puts text on the desktop clipboard, [`MemoryClipboard`]
+//! keeps it where a test can read it.
 //!
-//! A machine without a clipboard (no X server, a bare CI box) is normal, not
-//! an error to crash on: every failure comes back as a message for the
-//! status bar.
+//! The Copy buttons and Ctrl+Shift+C use the same clipboard as Ctrl+C, Ctrl+X
+//! and Ctrl+V in the text fields: eframe's (its `clipboard` feature), which
+//! talks to the compositor through smithay-clipboard on Wayland and to the X
+//! server through arboard on X11. One clipboard for the whole window means a
+//! Copy button and a text field can never disagree about what was copied last,
+//! and Wayland works without any extra protocol.
 
 use std::sync::{Arc, Mutex};
 
@@ -14,28 +17,29 @@ pub trait Clipboard {
     fn set_text(&mut self, text: &str) -> Result<(), String>;
 }
 
-/// The desktop clipboard. Opened on first use, so an app that never copies
-/// never touches the display's clipboard.
-#[derive(Default)]
+/// The desktop clipboard, reached through the window's egui context.
 pub struct SystemClipboard {
-    inner: Option<arboard::Clipboard>,
+    ctx: egui::Context,
+}
+
+impl SystemClipboard {
+    /// The clipboard of the window that `ctx` draws.
+    pub fn new(ctx: egui::Context) -> SystemClipboard {
+        SystemClipboard { ctx }
+    }
 }
 
 impl Clipboard for SystemClipboard {
+    /// Hands the text to eframe, which puts it on the system clipboard at the
+    /// end of this frame.
+    ///
+    /// Interpretation: eframe reports no failure back; where no system
+    /// clipboard can be reached it keeps the text in an in-app clipboard (so
+    /// Ctrl+V in the window still pastes it) and logs the reason. So this
+    /// never fails; the status message names the byte count either way.
     fn set_text(&mut self, text: &str) -> Result<(), String> {
-        if self.inner.is_none() {
-            let opened = arboard::Clipboard::new()
-                .map_err(|e| format!("no clipboard is available ({e})"))?;
-            self.inner = Some(opened);
-        }
-        let Some(clipboard) = self.inner.as_mut() else {
-            return Err("no clipboard is available".to_owned());
-        };
-        clipboard.set_text(text.to_owned()).map_err(|e| {
-            // A broken connection may recover when reopened next time.
-            self.inner = None;
-            format!("the clipboard refused the text ({e})")
-        })
+        self.ctx.copy_text(text.to_owned());
+        Ok(())
     }
 }
 

@@ -11,7 +11,7 @@
 //! | [`analysis`] | what the panels show, computed per change of the inputs |
 //! | [`worker`] | computing big inputs off the UI thread |
 //! | [`inputs`], [`mode_toggle`], [`result`], [`components`], [`highlight`], [`trace_view`], [`history`], [`viewer`] | one panel or widget each |
-//! | [`clipboard`] | the clipboard trait, arboard behind it |
+//! | [`clipboard`] | the clipboard trait, eframe's clipboard behind it |
 //! | [`escape`] | `\u{…}` escapes for invisible characters |
 //! | [`fonts`] | system fonts for non-Latin scripts |
 //!
@@ -82,7 +82,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
             let state = saved.unwrap_or_default().with_launch(&launch);
             Ok(Box::new(InspectorApp::new(
                 state,
-                Box::new(clipboard::SystemClipboard::default()),
+                Box::new(clipboard::SystemClipboard::new(cc.egui_ctx.clone())),
             )))
         }),
     )
