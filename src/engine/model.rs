@@ -212,22 +212,6 @@ impl ParsedUrl {
         }
     }
 
-    /// Removes the authority and all its parts.
-    pub fn clear_authority(&mut self) {
-        self.user = None;
-        self.password = None;
-        self.host = None;
-        self.port = None;
-    }
-
-    /// Copies the authority and all its parts from `other`.
-    pub fn copy_authority(&mut self, other: &ParsedUrl) {
-        self.user.clone_from(&other.user);
-        self.password.clone_from(&other.password);
-        self.host.clone_from(&other.host);
-        self.port.clone_from(&other.port);
-    }
-
     /// Whether the scheme is `name`, ignoring ASCII case.
     pub fn scheme_is(&self, name: &str) -> bool {
         self.scheme

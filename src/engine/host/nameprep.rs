@@ -31,19 +31,6 @@ pub enum NameprepError {
     Bidi,
 }
 
-impl NameprepError {
-    /// A short description for the trace and error messages.
-    pub fn describe(self) -> String {
-        match self {
-            NameprepError::ToneMark(c) => format!("U+{:04X} is refused by Gecko", u32::from(c)),
-            NameprepError::Prohibited(c) => {
-                format!("U+{:04X} is prohibited in host names", u32::from(c))
-            }
-            NameprepError::Bidi => "right-to-left text breaks the bidi rules".to_owned(),
-        }
-    }
-}
-
 /// Nameprep step 3: the Map step (B.1 removed, B.2 case-folded).
 fn map(s: &str) -> String {
     s.chars()
