@@ -8,8 +8,10 @@
 //!
 //! Step identities live in one table, [`StepId`] (made by the `steps!` macro
 //! below): its stable id, the spec section and step it implements, the stage it
-//! belongs to, and a short explanation in our own words. Code comments cite the
-//! same ids, the trace shows them, and the app explains them from this table.
+//! belongs to, and a short explanation in our own words. The code records a
+//! step where it does what the citation names (and says the same section and
+//! step in a comment, e.g. `// Step 27`); the trace, the command line and the
+//! app all take the id, the citation and the explanation from this table.
 
 use std::ops::Range;
 
