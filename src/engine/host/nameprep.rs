@@ -2,13 +2,19 @@
 //! section): RFC 3491 Nameprep with browser-marked variations, returning a
 //! string or "fail".
 //!
-//! The tables are RFC 3454's, from the `stringprep` crate (A.1 unassigned,
-//! B.1/B.2 mapping, C.x prohibited). NFKC comes from `unicode-normalization`
-//! and bidi classes from `unicode-bidi`, both at their current Unicode
-//! version. The spec asks CHROME, GECKO and IE for the NFKC (and IE/GECKO for
-//! the bidi classes) of Unicode 3.2 or 4.0; no maintained crate carries those
-//! old tables, so every mode uses the current ones, and the cases where that
-//! matters are listed in the expected-failures file.
+//! Where the data comes from:
+//! - RFC 3454's tables A.1 (unassigned in Unicode 3.2), B.1/B.2 (mapping) and
+//!   C.x (prohibited) come from the `stringprep` crate, which carries them as
+//!   the RFC prints them.
+//! - The bidi classes of Unicode 3.2 (IE and GECKO, step 11) are RFC 3454's
+//!   tables D.1 and D.2. The `stringprep` crate's `bidi_r_or_al`/`bidi_l`
+//!   answer with the current classes instead, so the tables are generated
+//!   from Python's `unicodedata.ucd_3_2_0` by `scripts/gen-unicode-tables.py`
+//!   into `nameprep/unicode_tables.rs` (which also holds the code points
+//!   assigned by Unicode 3.2 and 4.0, from DerivedAge.txt).
+//! - NFKC is `unicode-normalization`'s, at its current Unicode version, kept
+//!   from touching what an old version had not assigned (see [`nfkc`]).
+//! - THIS and CHROME check bidi with `unicode-bidi`'s current classes.
 
 use std::borrow::Cow;
 
@@ -19,6 +25,12 @@ use unicode_normalization::char::{canonical_combining_class, compose};
 
 use crate::engine::model::Mode;
 use crate::engine::trace::{Step, StepId, Tracer};
+
+#[cfg(test)]
+mod unicode_checks;
+mod unicode_tables;
+
+use unicode_tables::{ASSIGNED_3_2, ASSIGNED_4_0, L_3_2, RAND_AL_3_2};
 
 /// Why Nameprep failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,35 +65,54 @@ pub fn is_prohibited(c: char) -> bool {
         || tables::tagging_character(c)
 }
 
-/// Whether `c` has the bidi class of `want` in the Unicode version `mode`
-/// checks bidi with. IE and GECKO use Unicode 3.2: a character unassigned
-/// then had no class of its own, so only characters assigned in 3.2 count
-/// (bidi classes of assigned characters have not changed since).
-fn bidi_is(c: char, mode: Mode, want: fn(BidiClass) -> bool) -> bool {
-    want(bidi_class(c))
-        && (matches!(mode, Mode::This | Mode::Chrome) || !tables::unassigned_code_point(c))
+/// Whether `c` is in one of the sorted, disjoint ranges of `table`.
+fn in_table(table: &[(char, char)], c: char) -> bool {
+    table
+        .binary_search_by(|&(first, last)| {
+            if last < c {
+                std::cmp::Ordering::Less
+            } else if first > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
 }
 
-fn rand_al(class: BidiClass) -> bool {
-    matches!(class, BidiClass::R | BidiClass::AL)
+/// Step 11's RandALCat: bidi class R or AL in the Unicode version `mode`
+/// checks bidi with. THIS: "latest version of Unicode"; CHROME: "latest
+/// version of Unicode (6.0.0 at the time of writing)", read as the latest
+/// too, so both take `unicode-bidi`'s current classes. IE/GECKO: Unicode
+/// 3.2.0, which is exactly RFC 3454's table D.1. (About 270 characters
+/// assigned in 3.2 have since moved into or out of R/AL or L, e.g. Braille
+/// U+2800–28FF from ON to L, U+070F from BN to AL, U+0CBF from NSM to L, so
+/// the current classes would not do.)
+fn is_rand_al(c: char, mode: Mode) -> bool {
+    match mode {
+        Mode::This | Mode::Chrome => matches!(bidi_class(c), BidiClass::R | BidiClass::AL),
+        Mode::Gecko | Mode::Ie => in_table(RAND_AL_3_2, c),
+    }
 }
 
-fn left_to_right(class: BidiClass) -> bool {
-    class == BidiClass::L
+/// Step 11's LCat: bidi class L in `mode`'s version (RFC 3454 table D.2 for
+/// IE/GECKO), as [`is_rand_al`] explains.
+fn is_l(c: char, mode: Mode) -> bool {
+    match mode {
+        Mode::This | Mode::Chrome => bidi_class(c) == BidiClass::L,
+        Mode::Gecko | Mode::Ie => in_table(L_3_2, c),
+    }
 }
 
 /// Nameprep step 11: RFC 3454 section 6, with the bidi classes of `mode`'s
 /// Unicode version. (C.8 is already refused by step 10.)
 pub fn bidi_ok(s: &str, mode: Mode) -> bool {
-    if s.is_ascii() || !s.chars().any(|c| bidi_is(c, mode, rand_al)) {
+    if s.is_ascii() || !s.chars().any(|c| is_rand_al(c, mode)) {
         return true;
     }
-    let no_l = !s.chars().any(|c| bidi_is(c, mode, left_to_right));
-    let first = s.chars().next().is_some_and(|c| bidi_is(c, mode, rand_al));
-    let last = s
-        .chars()
-        .next_back()
-        .is_some_and(|c| bidi_is(c, mode, rand_al));
+    let no_l = !s.chars().any(|c| is_l(c, mode));
+    let first = s.chars().next().is_some_and(|c| is_rand_al(c, mode));
+    let last = s.chars().next_back().is_some_and(|c| is_rand_al(c, mode));
     no_l && first && last
 }
 
@@ -97,30 +128,49 @@ const PRE_CORRIGENDUM4: [(char, char); 5] = [
 
 /// Nameprep step 7: NFKC as of `mode`'s Unicode version.
 ///
-/// THIS uses the current tables. For the browsers' older versions (3.2 for
-/// CHROME and IE, 4.0 for GECKO) this is approximated from the current
-/// tables: a character unassigned in Unicode 3.2 had no decomposition then,
-/// so it is left as it is (and splits normalization around it); CHROME and
-/// IE also predate Corrigendum #4, so its five ideographs keep their old
-/// decompositions. GECKO's characters added in Unicode 4.0 are treated as
-/// unassigned too; the suite cases where that matters are listed.
+/// THIS: the latest version, i.e. `unicode-normalization`'s tables. CHROME
+/// and IE: Unicode 3.2.0 with Corrigenda 3 and 5 but not 4; GECKO: Unicode
+/// 4.0.0 (which includes Corrigenda 3 and 4) with Corrigendum 5.
+///
+/// The old versions are made exactly from the current tables:
+/// - A code point the old version had not assigned (`ASSIGNED_3_2`,
+///   `ASSIGNED_4_0`, from DerivedAge.txt) had no decomposition, combining
+///   class 0 and no composition, so it stays as it is and nothing reorders
+///   or composes across it: normalizing the runs between such code points
+///   separately gives the old result.
+/// - Within a run, Unicode's normalization stability policy (since 3.1)
+///   keeps the decompositions, combining classes and compositions of
+///   assigned characters, except for the corrigenda: Corrigendum 3 (U+F951)
+///   and 5 (the composition algorithm) are wanted by every mode, and
+///   Corrigendum 4 is undone for CHROME and IE with its five ideographs'
+///   3.2 decompositions.
+///
+/// For Unicode 3.2 this is checked against Python's `ucd_3_2_0` for every
+/// character assigned in 3.2 (and its NFD and NFKD) by the `unicode_checks`
+/// tests. No Unicode 4.0 database is at hand to check GECKO's the same way:
+/// it rests on the stability policy alone.
 fn nfkc(s: &str, mode: Mode) -> String {
-    if mode == Mode::This || s.is_ascii() {
-        return s.nfkc().collect();
-    }
-    let old = matches!(mode, Mode::Chrome | Mode::Ie);
+    let assigned = match mode {
+        _ if s.is_ascii() => return s.to_owned(),
+        Mode::This => return s.nfkc().collect(),
+        Mode::Chrome | Mode::Ie => ASSIGNED_3_2,
+        Mode::Gecko => ASSIGNED_4_0,
+    };
+    let pre_corrigendum4 = matches!(mode, Mode::Chrome | Mode::Ie);
     let mut out = String::with_capacity(s.len());
     let mut run = String::new();
     for c in s.chars() {
-        let pre_c4 = PRE_CORRIGENDUM4.iter().find(|(from, _)| old && *from == c);
-        if let Some(&(_, to)) = pre_c4 {
+        let old = PRE_CORRIGENDUM4
+            .iter()
+            .find(|(from, _)| pre_corrigendum4 && *from == c);
+        if let Some(&(_, to)) = old {
             run.push(to);
-        } else if tables::unassigned_code_point(c) {
+        } else if in_table(assigned, c) {
+            run.push(c);
+        } else {
             out.extend(run.nfkc());
             run.clear();
             out.push(c);
-        } else {
-            run.push(c);
         }
     }
     out.extend(run.nfkc());
