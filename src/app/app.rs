@@ -182,11 +182,13 @@ impl InspectorApp {
     }
 
     fn set_analysis(&mut self, a: Analysis) {
-        // A selection only means something for the trace it was made in.
+        // A selection only means something in a trace of the same steps
+        // (values may differ: typing changes them, not which steps ran).
+        let shape = |v: &crate::app::analysis::StepView| (v.step.id, v.step.component, v.of_base);
         let same_trace = self
             .analysis
             .as_ref()
-            .is_some_and(|old| old.steps.len() == a.steps.len());
+            .is_some_and(|old| old.steps.iter().map(shape).eq(a.steps.iter().map(shape)));
         if !same_trace {
             self.selected_step = None;
         }
