@@ -657,3 +657,175 @@ fn without_the_gui_feature_the_window_path_explains_itself() {
         assert!(err.contains("no window") && err.contains("gui"), "{err}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Issue 9: the compare resolvers in `batch` and the `compare` command.
+
+#[test]
+fn batch_whatwg_and_rfc3986_take_no_base_as_no_base() {
+    for (mode, code) in [
+        ("whatwg", "whatwg.relative-without-base"),
+        ("rfc3986", "rfc3986.no-base"),
+    ] {
+        for base in [json!(null), json!("")] {
+            let v = batch_json(&json!({"input": "a/b", "base": base, "mode": mode}));
+            assert_eq!(v["invalid"], json!(true), "{mode}: {v}");
+            assert_eq!(v["canon"], json!(null), "{mode}: {v}");
+            assert_eq!(v["notes"][0]["code"], json!(code), "{mode}: {v}");
+        }
+    }
+    // The spec's modes, by contrast, resolve the input against itself.
+    let v = batch_json(&json!({"input": "http://a/b/../c", "mode": "this"}));
+    assert_eq!(v["canon"], json!("http://a/c"));
+}
+
+#[test]
+fn batch_whatwg_answers_with_the_standard_model_and_named_validation_errors() {
+    let v = batch_json(&json!({
+        "input": " http://u:@h/p?#", "mode": "WHATWG", "stage": "parse"
+    }));
+    // `stage` is ignored: the standard has one parser.
+    assert_eq!(
+        v,
+        json!({
+            "invalid": false,
+            "canon": "http://u@h/p?#",
+            "components": {"scheme": "http", "user": "u", "host": "h", "path": "/p", "query": "", "fragment": ""},
+            "notes": [
+                {"code": "whatwg.c0-space-ignored",
+                 "message": "leading or trailing spaces or control characters are stripped before parsing",
+                 "range": {"start": 0, "end": 1}},
+                {"code": "whatwg.credentials",
+                 "message": "the URL carries a user name or password; valid URL strings must not",
+                 "range": null}
+            ]
+        })
+    );
+}
+
+#[test]
+fn batch_rfc3986_stages_parse_resolve_canonicalize() {
+    let req = |stage: &str| {
+        batch_json(&json!({
+            "input": "../%7eX/./y", "base": "HTTP://H:80/a/b/c", "mode": "rfc3986", "stage": stage
+        }))
+    };
+    let parsed = req("parse");
+    assert_eq!(parsed["canon"], json!(null));
+    assert_eq!(parsed["components"], json!({"path": "../%7eX/./y"}));
+    let resolved = req("resolve");
+    assert_eq!(resolved["canon"], json!("HTTP://H:80/a/%7eX/y"));
+    assert_eq!(resolved["components"]["port"], json!("80"));
+    let normalized = req("canonicalize");
+    assert_eq!(normalized["canon"], json!("http://h/a/~X/y"));
+    assert_eq!(normalized["components"]["host"], json!("h"));
+    assert_eq!(normalized["notes"][0]["code"], json!("rfc3986.normalized"));
+    // Not an IRI-reference: invalid, with the byte that breaks the grammar.
+    let bad = batch_json(&json!({"input": "a{b", "mode": "rfc3986"}));
+    assert_eq!(bad["invalid"], json!(true));
+    assert_eq!(bad["notes"][0]["range"], json!({"start": 1, "end": 2}));
+}
+
+#[test]
+fn batch_opc_resolves_part_names_against_the_source_part() {
+    let v = batch_json(&json!({
+        "input": "..\\media\\image1.png.", "base": "/word/document.xml", "mode": "opc"
+    }));
+    assert_eq!(
+        v,
+        json!({"invalid": false, "canon": "/media/image1.png", "components": {"path": "/media/image1.png"}})
+    );
+    // No base: the package root.
+    let v = batch_json(&json!({"input": "a.xml", "mode": "opc"}));
+    assert_eq!(v["canon"], json!("/a.xml"));
+    // An absolute reference is resolved the ordinary way.
+    let v = batch_json(&json!({"input": "http://h/x/../y", "mode": "opc"}));
+    assert_eq!(v["canon"], json!("http://h/y"));
+    assert_eq!(v["components"]["host"], json!("h"));
+    // An invalid part name names the rule.
+    let v = batch_json(&json!({"input": "..", "mode": "opc"}));
+    assert_eq!(v["invalid"], json!(true));
+    assert_eq!(v["components"], json!({"path": "/"}));
+    assert_eq!(v["notes"][0]["code"], json!("opc.part-name.trailing-slash"));
+}
+
+#[test]
+fn batch_unknown_mode_lists_all_seven() {
+    let line = batch_line(&json!({"input": "x", "mode": "netscape"}));
+    for name in ["this", "chrome", "gecko", "ie", "whatwg", "rfc3986", "opc"] {
+        assert!(line.contains(&format!("\\\"{name}\\\"")), "{name}: {line}");
+    }
+}
+
+#[test]
+fn compare_prints_an_aligned_table_of_the_seven() {
+    let out = run(&["compare", "?", "--base", "http://foo.example/#bar"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let names = ["this", "chrome", "gecko", "ie", "whatwg", "rfc3986", "opc"];
+    let column = lines[0].find("canonical").expect("a header row");
+    for (line, name) in lines[1..8].iter().zip(names) {
+        assert!(line.starts_with(name), "{line:?}");
+        assert!(
+            line[column..].starts_with(if name == "opc" {
+                "invalid: a part name must not end with '/'"
+            } else {
+                "http://foo.example/?"
+            }),
+            "{line:?}"
+        );
+    }
+    // The rows that agree with THIS list no components; OPC's do.
+    assert!(
+        lines[5].trim_end().ends_with("http://foo.example/?"),
+        "{}",
+        lines[5]
+    );
+    assert!(lines[7].contains("scheme absent"), "{}", lines[7]);
+    assert!(text.contains("rfc3986.base-fragment"), "{text}");
+}
+
+#[test]
+fn compare_json_is_the_batch_answer_of_each_resolver() {
+    let args = [
+        "compare",
+        "--json",
+        "HTTP://a/b/../%7e?x#y",
+        "--base",
+        "http://z/",
+        "--encoding",
+        "utf-8",
+    ];
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let v: Value = serde_json::from_str(&text).expect("one JSON object");
+    let names = ["this", "chrome", "gecko", "ie", "whatwg", "rfc3986", "opc"];
+    let keys: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut sorted = names.to_vec();
+    sorted.sort_unstable();
+    let mut got = keys.clone();
+    got.sort_unstable();
+    assert_eq!(got, sorted);
+    // Key order on the wire follows the resolvers' order.
+    let at = |n: &str| text.find(&format!("\"{n}\":")).expect("key written");
+    assert!(names.windows(2).all(|w| at(w[0]) < at(w[1])), "{text}");
+    for name in names {
+        let answer = batch_json(&json!({
+            "input": "HTTP://a/b/../%7e?x#y", "base": "http://z/", "encoding": "utf-8", "mode": name
+        }));
+        assert_eq!(v[name], answer, "{name}");
+    }
+}
+
+#[test]
+fn compare_needs_an_input() {
+    let out = run(&["compare"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -30,7 +30,7 @@ pub fn run(args: &CanonArgs) -> i32 {
         input: args.input.clone(),
         base: args.url.base.clone().filter(|b| !b.is_empty()),
         encoding,
-        mode: args.url.mode.unwrap_or_default(),
+        mode: args.url.mode.unwrap_or_default().into(),
         until: Until::Canonicalize,
         trace: args.trace,
     };

@@ -1,6 +1,7 @@
 //! The JSON shapes of `batch` and `canon --json`: the request (read from a
 //! loosely typed [`serde_json::Value`] so every mistake gets its own message),
-//! the response, and [`answer`], which runs the engine on a request.
+//! the response, and [`answer`], which runs the engine on a request (or, for
+//! the modes `whatwg`, `rfc3986` and `opc`, the [`resolvers`](crate::resolvers)).
 //!
 //! Responses are plain structs rather than `serde_json::Map`s so that the key
 //! order is fixed by the declaration order, whatever serde_json features are on.
@@ -14,6 +15,7 @@ use crate::engine::{
     self, Component, Failure, Mode, NoTrace, Outcome, ParsedUrl, QueryEncoding, Stage, Step,
     StepId, Trace, Until,
 };
+use crate::resolvers::{Answer, Note, Resolver};
 
 /// The stage names a request may give, in order.
 const STAGES: [(&str, Until); 3] = [
@@ -26,10 +28,12 @@ const STAGES: [(&str, Until); 3] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub input: String,
-    /// `None`: the input is resolved against itself.
+    /// `None`: the spec's modes resolve the input against itself; `whatwg`
+    /// and `rfc3986` have no base; `opc` takes the package root.
     pub base: Option<String>,
     pub encoding: QueryEncoding,
-    pub mode: Mode,
+    /// One of the spec's modes or another resolver.
+    pub mode: Resolver,
     pub until: Until,
     pub trace: bool,
 }
@@ -55,13 +59,13 @@ impl Request {
             None => QueryEncoding::UTF8,
         };
         let mode = match optional_string(obj.get("mode"), "mode")? {
-            Some(name) => Mode::from_name(&name).ok_or_else(|| {
+            Some(name) => Resolver::from_name(&name).ok_or_else(|| {
                 format!(
                     "unknown \"mode\" {name:?}; expected one of {}",
-                    quoted_list(Mode::ALL.map(Mode::name))
+                    quoted_list(Resolver::ALL.map(Resolver::name))
                 )
             })?,
-            None => Mode::default(),
+            None => Resolver::default(),
         };
         let until = match optional_string(obj.get("stage"), "stage")? {
             Some(name) => STAGES
@@ -133,6 +137,11 @@ pub struct Response {
     /// `null` when the URL is invalid or canonicalization did not run.
     pub canon: Option<String>,
     pub components: Components,
+    /// What a resolver other than the spec's modes has to say (validation
+    /// errors, the rule that fails, ...); when invalid, the first is why.
+    /// Left out when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
     /// Present only when the URL is invalid and the engine named a step.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failure: Option<Failure>,
@@ -149,6 +158,16 @@ pub struct Components(Vec<(Component, String)>);
 impl From<&ParsedUrl> for Components {
     fn from(url: &ParsedUrl) -> Components {
         Components(url.components().map(|(c, v)| (c, v.to_owned())).collect())
+    }
+}
+
+impl Components {
+    /// The component `c`, if present.
+    pub fn get(&self, c: Component) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| *k == c)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -222,32 +241,45 @@ impl Response {
             invalid: out.url.invalid,
             canon: out.canon.clone(),
             components: Components::from(&out.url),
+            notes: Vec::new(),
             failure: out.failure.as_ref().filter(|_| out.url.invalid).cloned(),
             trace: steps.map(|steps| steps.iter().map(StepJson::from).collect()),
         }
     }
+
+    /// The response for another resolver's answer (no failure step, no trace).
+    pub fn from_answer(answer: Answer) -> Response {
+        Response {
+            invalid: answer.invalid,
+            canon: answer.canon,
+            components: Components(answer.components),
+            notes: answer.notes,
+            failure: None,
+            trace: None,
+        }
+    }
 }
 
-/// Runs the engine on a request; traces only when asked to.
+/// Runs the engine on a request; traces only when asked to. The resolvers
+/// that are not the engine have no trace and ignore `trace`.
 pub fn answer(req: &Request) -> Response {
     let base = req.base.as_deref();
+    let Some(mode) = req.mode.mode() else {
+        let answer = req
+            .mode
+            .resolve_until(&req.input, base, req.encoding, req.until);
+        return Response::from_answer(answer);
+    };
     if req.trace {
         let mut trace = Trace::default();
-        let out = engine::run(
-            &req.input,
-            base,
-            req.encoding,
-            req.mode,
-            req.until,
-            &mut trace,
-        );
+        let out = engine::run(&req.input, base, req.encoding, mode, req.until, &mut trace);
         Response::new(&out, Some(&trace.steps))
     } else {
         let out = engine::run(
             &req.input,
             base,
             req.encoding,
-            req.mode,
+            mode,
             req.until,
             &mut NoTrace,
         );

@@ -4,6 +4,7 @@
 //! url-inspector [INPUT] [--base URL] [--encoding LABEL] [--mode MODE]   the window
 //! url-inspector batch                                                   JSON Lines in, JSON Lines out
 //! url-inspector canon INPUT [--base URL] [--encoding LABEL] [--mode MODE] [--json] [--trace]
+//! url-inspector compare INPUT [--base URL] [--encoding LABEL] [--json]
 //! ```
 //!
 //! One file per concern: [`batch`] serves JSON Lines, [`canon`] is the one-shot
@@ -15,6 +16,7 @@
 
 pub mod batch;
 pub mod canon;
+pub mod compare;
 pub mod json;
 pub mod trace_text;
 
@@ -52,9 +54,9 @@ pub enum Command {
     /// Read JSON Lines requests on stdin; answer each with one JSON line on stdout.
     ///
     /// Each line is an object: {"input": STRING, "base": STRING|null,
-    /// "encoding": STRING|null, "mode": "this"|"chrome"|"gecko"|"ie",
-    /// "stage": "parse"|"resolve"|"canonicalize", "trace": BOOL}; only "input"
-    /// is required. Each answer is written and flushed before the next line is
+    /// "encoding": STRING|null, "mode": "this"|"chrome"|"gecko"|"ie"|"whatwg"|
+    /// "rfc3986"|"opc", "stage": "parse"|"resolve"|"canonicalize", "trace": BOOL};
+    /// only "input" is required. Each answer is written and flushed before the next line is
     /// read. A malformed line is answered with {"error": "..."}.
     Batch,
     /// Print the canonical form of one URL.
@@ -62,6 +64,9 @@ pub enum Command {
     /// Exits 0 and prints the URL when it is valid; exits 1 and says on stderr
     /// which step made it invalid and why.
     Canon(CanonArgs),
+    /// Show one input under every resolver: the spec's four modes, the URL
+    /// Standard, RFC 3986 and OPC part names, side by side.
+    Compare(compare::CompareArgs),
 }
 
 /// The options every way of running the engine shares.
@@ -126,6 +131,7 @@ pub fn main() -> i32 {
     match cli.command {
         Some(Command::Batch) => batch::run(),
         Some(Command::Canon(args)) => canon::run(&args),
+        Some(Command::Compare(args)) => compare::run(&args),
         None => open_window(cli.window),
     }
 }

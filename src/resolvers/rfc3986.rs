@@ -271,6 +271,16 @@ fn components(r: &IriRef<&str>) -> Vec<(Component, String)> {
     out
 }
 
+/// A character as a message shows it: itself in quotes when it can be
+/// seen, else its code point.
+fn describe(c: char) -> String {
+    if c.is_control() || c.is_whitespace() {
+        format!("U+{:04X}", u32::from(c))
+    } else {
+        format!("'{c}'")
+    }
+}
+
 /// A grammar error as a note, with the offending character's range.
 fn syntax_note(e: ParseError, text: &str, what: &str) -> Note {
     let at = e.index();
@@ -285,7 +295,8 @@ fn syntax_note(e: ParseError, text: &str, what: &str) -> Note {
             "rfc3986.unexpected-char",
             match ch {
                 Some(c) => format!(
-                    "in {what}, {c:?} at byte {at} is not allowed there by the IRI-reference grammar"
+                    "in {what}, {} at byte {at} is not allowed there by the IRI-reference grammar",
+                    describe(c)
                 ),
                 None => format!("{what} ends where the IRI-reference grammar needs more"),
             },

@@ -1,0 +1,250 @@
+//! `url-inspector compare INPUT`: one input under every resolver, side by side.
+//!
+//! Prints an aligned table: the resolver, its canonical string (or why it is
+//! invalid), and the components that differ from THIS; then the notes the
+//! resolvers gave (validation errors, rules that fail). `--json` prints one
+//! object keyed by resolver name, each value the answer `batch` gives for
+//! that resolver as its `"mode"`.
+
+use std::io::{self, ErrorKind, Write};
+
+use clap::Args;
+use serde::Serialize;
+use unicode_width::UnicodeWidthStr;
+
+use super::complain;
+use super::json::{self, Request, Response};
+use crate::engine::{Component, QueryEncoding, Until};
+use crate::resolvers::Resolver;
+
+/// The arguments of `compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The URL or relative reference to compare (put `--` before one that starts with '-').
+    #[arg(value_name = "INPUT")]
+    pub input: String,
+    /// The base URL (for `opc`: the source part's name, or a URI whose path is taken).
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
+    /// The encoding of the query, a WHATWG label such as shift_jis (default: utf-8).
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// Print one JSON object keyed by resolver name, each value the `batch` answer.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Every resolver's answer, in [`Resolver::ALL`] order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison(pub Vec<(Resolver, Response)>);
+
+/// Written as an object keyed by resolver name, in [`Resolver::ALL`] order
+/// (a map type would sort the keys).
+impl Serialize for Comparison {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (r, answer) in &self.0 {
+            map.serialize_entry(r.name(), answer)?;
+        }
+        map.end()
+    }
+}
+
+/// Runs `compare`; returns the exit code (0 whatever the answers are).
+pub fn run(args: &CompareArgs) -> i32 {
+    let encoding = match args.encoding.as_deref() {
+        None => QueryEncoding::UTF8,
+        Some(label) => {
+            let enc = QueryEncoding::from_label(label);
+            if enc.verdict(label).is_fallback() {
+                complain(&format!("warning: {}", enc.message(label)));
+            }
+            enc
+        }
+    };
+    let comparison = compare(&args.input, args.base.as_deref(), encoding);
+    let printed = if args.json {
+        serde_json::to_string(&comparison)
+            .map_err(io::Error::other)
+            .and_then(|line| print(&format!("{line}\n")))
+    } else {
+        print(&table(&comparison))
+    };
+    match printed {
+        Ok(()) => 0,
+        // Whoever read our output has gone; nothing more to say.
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            complain(&format!("cannot write to stdout: {e}"));
+            1
+        }
+    }
+}
+
+/// The `batch` answer of every resolver for one input.
+pub fn compare(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Comparison {
+    let answers = Resolver::ALL.map(|mode| {
+        let req = Request {
+            input: input.to_owned(),
+            base: base.filter(|b| !b.is_empty()).map(str::to_owned),
+            encoding,
+            mode,
+            until: Until::Canonicalize,
+            trace: false,
+        };
+        (mode, json::answer(&req))
+    });
+    Comparison(answers.into())
+}
+
+/// The table for people: one row per resolver, then the notes.
+pub fn table(comparison: &Comparison) -> String {
+    let reference = comparison.0.first().map(|(_, a)| a);
+    let rows: Vec<[String; 3]> = comparison
+        .0
+        .iter()
+        .map(|(r, answer)| {
+            let diff = match reference {
+                Some(this) if *r != Resolver::This => differences(this, answer),
+                _ => String::new(),
+            };
+            [r.name().to_owned(), outcome(answer), diff]
+        })
+        .collect();
+    let header = [
+        "resolver".to_owned(),
+        "canonical (or why invalid)".to_owned(),
+        "components that differ from THIS".to_owned(),
+    ];
+    let widths = [0, 1].map(|i| {
+        rows.iter()
+            .chain([&header])
+            .map(|row| row[i].width())
+            .max()
+            .unwrap_or(0)
+    });
+    let mut out = String::new();
+    for row in [&header].into_iter().chain(&rows) {
+        let line = format!(
+            "{}  {}  {}",
+            pad(&row[0], widths[0]),
+            pad(&row[1], widths[1]),
+            row[2]
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let notes = notes(comparison);
+    if !notes.is_empty() {
+        out.push_str("\nnotes:\n");
+        out.push_str(&notes);
+    }
+    out
+}
+
+/// `text` padded with spaces to `width` columns on a terminal.
+fn pad(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
+}
+
+/// The canonical string, or why the answer is invalid.
+fn outcome(answer: &Response) -> String {
+    if !answer.invalid {
+        return answer
+            .canon
+            .clone()
+            .unwrap_or_else(|| "(no canonical form)".to_owned());
+    }
+    let why = match (&answer.failure, answer.notes.first()) {
+        (Some(f), _) => f.reason.to_string(),
+        (None, Some(note)) => note.message.clone(),
+        (None, None) => "no reason given".to_owned(),
+    };
+    format!("invalid: {why}")
+}
+
+/// `component=value` for each component that differs from `this`
+/// (`component absent` where `this` has it and `other` does not).
+fn differences(this: &Response, other: &Response) -> String {
+    Component::ALL
+        .into_iter()
+        .filter_map(|c| {
+            let (a, b) = (this.components.get(c), other.components.get(c));
+            (a != b).then(|| match b {
+                Some(v) => format!("{c}={v:?}"),
+                None => format!("{c} absent"),
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The notes beyond the reason for invalidity, one line each.
+fn notes(comparison: &Comparison) -> String {
+    let mut out = String::new();
+    for (r, answer) in &comparison.0 {
+        // An invalid answer's first note is already in the table.
+        let skip = usize::from(answer.invalid && answer.failure.is_none());
+        for note in answer.notes.iter().skip(skip) {
+            let at = note
+                .range
+                .as_ref()
+                .map(|r| format!(" (bytes {}..{})", r.start, r.end))
+                .unwrap_or_default();
+            out.push_str(&format!("  {r}: {} {}{at}\n", note.code, note.message));
+        }
+    }
+    out
+}
+
+/// Writes `text` to stdout.
+fn print(text: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_come_in_resolver_order_with_aligned_columns() {
+        let c = compare("?", Some("http://foo.example/#bar"), QueryEncoding::UTF8);
+        let text = table(&c);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("resolver"), "{text}");
+        for (line, r) in lines[1..8].iter().zip(Resolver::ALL) {
+            assert!(line.starts_with(r.name()), "{line:?} for {r}");
+        }
+        let column = lines[0].find("canonical").expect("header has the column");
+        for line in &lines[1..8] {
+            assert_ne!(line.as_bytes()[column], b' ', "{line:?}");
+            assert_eq!(line.as_bytes()[column - 1], b' ', "{line:?}");
+        }
+    }
+
+    #[test]
+    fn differences_name_changed_and_absent_components() {
+        let c = compare("b", Some("http://a/x"), QueryEncoding::UTF8);
+        let (this, opc) = (&c.0[0].1, &c.0[6].1);
+        assert_eq!(differences(this, opc), "scheme absent host absent");
+        let diff = differences(this, &c.0[4].1);
+        assert_eq!(diff, "", "whatwg agrees with THIS on a plain URL");
+    }
+
+    #[test]
+    fn json_keys_follow_resolver_order() {
+        let c = compare("http://a/", None, QueryEncoding::UTF8);
+        let text = serde_json::to_string(&c).expect("serializes");
+        let positions: Vec<usize> = Resolver::ALL
+            .iter()
+            .map(|r| {
+                text.find(&format!("\"{}\":{{", r.name()))
+                    .expect("key present")
+            })
+            .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{text}");
+    }
+}

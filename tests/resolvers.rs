@@ -1,0 +1,382 @@
+//! The compare resolvers against their standards' own examples: RFC 3986
+//! section 5.4 (every normal and abnormal example, exact), the fragment case
+//! of `other-resolvers.md` under every resolver, the OPC examples and one
+//! case per step of Annex A.3, and a differential test of the `whatwg`
+//! resolver against the `url` crate over the shared corpus.
+
+use std::borrow::Cow;
+
+use url_inspector::engine::{Component, QueryEncoding, Until};
+use url_inspector::resolvers::opc::{self, PartNameRule, StepId};
+use url_inspector::resolvers::{Answer, Resolver, rfc3986, whatwg};
+
+/// RFC 3986 section 5.4: the base of every example.
+const RFC_BASE: &str = "http://a/b/c/d;p?q";
+
+/// Section 5.4.1, normal examples.
+const NORMAL: &[(&str, &str)] = &[
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+];
+
+/// Section 5.4.2, abnormal examples (`http:g` in strict mode).
+const ABNORMAL: &[(&str, &str)] = &[
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+fn check_rfc_examples(examples: &[(&str, &str)]) {
+    let mut wrong = Vec::new();
+    for &(reference, expected) in examples {
+        let a = rfc3986::resolve(reference, Some(RFC_BASE), Until::Resolve);
+        if a.invalid || a.canon.as_deref() != Some(expected) {
+            wrong.push(format!("{reference:?}: {:?} {:?}", a.canon, a.notes));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "RFC 3986 5.4 examples wrong:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn rfc3986_section_5_4_1_normal_examples() {
+    check_rfc_examples(NORMAL);
+}
+
+#[test]
+fn rfc3986_section_5_4_2_abnormal_examples() {
+    check_rfc_examples(ABNORMAL);
+}
+
+#[test]
+fn rfc3986_normalization_is_a_stage_after_resolution() {
+    // 5.4's "//g" resolves to "http://g"; 6.2.3 then gives the empty path as "/".
+    let resolved = rfc3986::resolve("//g", Some(RFC_BASE), Until::Resolve);
+    let normalized = rfc3986::resolve("//g", Some(RFC_BASE), Until::Canonicalize);
+    assert_eq!(resolved.canon.as_deref(), Some("http://g"));
+    assert_eq!(normalized.canon.as_deref(), Some("http://g/"));
+    let note = normalized
+        .notes
+        .iter()
+        .find(|n| n.code == "rfc3986.normalized");
+    assert!(
+        note.is_some_and(|n| n.message.contains("http://g;")),
+        "{normalized:?}"
+    );
+}
+
+/// `other-resolvers.md` section 4: `?` against a base with a fragment.
+#[test]
+fn fragment_of_the_base_under_every_resolver() {
+    let base = Some("http://foo.example/#bar");
+    let answers: Vec<(Resolver, Answer)> = Resolver::ALL
+        .map(|r| (r, r.resolve("?", base, QueryEncoding::UTF8)))
+        .into();
+    for (r, a) in &answers {
+        match r {
+            // The spec's resolution of a reference with a query and no path
+            // takes scheme, authority and path from the base and query and
+            // fragment from the reference: the base's fragment goes.
+            Resolver::This | Resolver::Chrome | Resolver::Gecko | Resolver::Ie => {
+                assert_eq!(a.canon.as_deref(), Some("http://foo.example/?"), "{r}")
+            }
+            // The URL Standard: the fragment is the reference's (null).
+            Resolver::Whatwg => {
+                assert_eq!(a.canon.as_deref(), Some("http://foo.example/?"));
+                assert_eq!(a.get(Component::Fragment), None);
+                assert_eq!(a.get(Component::Query), Some(""));
+            }
+            // RFC 3986 5.1 and 5.2.2: T.fragment = R.fragment; the note says
+            // that the base's fragment was not used.
+            Resolver::Rfc3986 => {
+                assert_eq!(a.canon.as_deref(), Some("http://foo.example/?"));
+                assert!(a.notes.iter().any(|n| n.code == "rfc3986.base-fragment"));
+            }
+            // OPC: the base's path "/" is the source part; the reference's
+            // query is no part of a part name, and "/" is not a part name.
+            Resolver::Opc => {
+                assert!(a.invalid);
+                assert_eq!(a.notes[0].code, "opc.part-name.trailing-slash");
+                assert!(a.notes.iter().any(|n| n.code == "opc.query-dropped"));
+            }
+        }
+    }
+}
+
+#[test]
+fn opc_examples_of_other_resolvers_md() {
+    assert_eq!(PartNameRule::first_broken("/a/%D1%86.xml"), None);
+    assert_eq!(PartNameRule::first_broken("/xml/item1.xml"), None);
+    assert!(PartNameRule::first_broken("//xml/.").is_some());
+    // The same names reached as references: arc 2 encodes the Cyrillic letter.
+    let a = opc::resolve("/a/\u{446}.xml", None);
+    assert_eq!(a.canon.as_deref(), Some("/a/%D1%86.xml"));
+    assert_eq!(
+        opc::resolve("item1.xml", Some("/xml/other.xml"))
+            .canon
+            .as_deref(),
+        Some("/xml/item1.xml")
+    );
+    // The source part of a Word document.
+    assert_eq!(
+        opc::resolve("media/image1.png", Some("/word/document.xml"))
+            .canon
+            .as_deref(),
+        Some("/word/media/image1.png")
+    );
+}
+
+/// One reference per step of Annex A.3 (and the first two arcs): the step
+/// changes it, and the part name is as expected.
+#[test]
+fn opc_one_case_per_step() {
+    let base = Some("/word/document.xml");
+    let cases: &[(StepId, &str, &str)] = &[
+        (StepId::ToIri, "my file.xml", "/word/my%20file.xml"),
+        (
+            StepId::ToUri,
+            "\u{e9}t\u{e9}.xml",
+            "/word/%C3%A9t%C3%A9.xml",
+        ),
+        (StepId::Brackets, "a[1].xml", "/word/a%5B1%5D.xml"),
+        (StepId::LonePercent, "100%.xml", "/word/100%25.xml"),
+        (StepId::DecodeUnreserved, "%61bc.xml", "/word/abc.xml"),
+        (StepId::DecodeSlashes, "dir%2Fa.xml", "/word/dir/a.xml"),
+        (StepId::Backslashes, "dir\\a.xml", "/word/dir/a.xml"),
+        (StepId::TrailingDots, "dir./a.xml..", "/word/dir/a.xml"),
+        (StepId::SlashRuns, "dir//a.xml", "/word/dir/a.xml"),
+        (StepId::TrailingSlash, "dir/a.xml/", "/word/dir/a.xml"),
+        (StepId::DotSegments, "dir/.../a.xml", "/word/dir/a.xml"),
+        (StepId::Resolve, "../media/i.png", "/media/i.png"),
+    ];
+    for &(id, input, expected) in cases {
+        let (answer, trace) = opc::resolve_traced(input, base);
+        assert_eq!(
+            answer.canon.as_deref(),
+            Some(expected),
+            "{input:?}: {answer:?}"
+        );
+        let step = trace.steps.iter().find(|s| s.id == id);
+        assert!(
+            step.is_some_and(|s| s.changed()),
+            "{input:?}: step {} should change it: {trace:?}",
+            id.id()
+        );
+    }
+}
+
+#[test]
+fn opc_backslashes_and_trailing_dots_together() {
+    let a = opc::resolve("..\\media.\\image1.png...", Some("/word/document.xml"));
+    assert_eq!(a.canon.as_deref(), Some("/media/image1.png"));
+}
+
+#[test]
+fn opc_invalid_part_names_name_the_rule() {
+    // Arc 3 cleans the reference, so what breaks a rule is the resolution
+    // climbing to the root, or a source part whose own name breaks one.
+    let cases = [
+        (
+            "../..",
+            "/word/document.xml",
+            "opc.part-name.trailing-slash",
+        ),
+        ("a/..", "/word/document.xml", "opc.part-name.trailing-slash"),
+        ("c.xml", "/dir./doc.xml", "opc.part-name.trailing-dot"),
+        ("c.xml", "/%41/doc.xml", "opc.part-name.encoded-unreserved"),
+        ("c.xml", "/a%2Fb/doc.xml", "opc.part-name.encoded-slash"),
+        ("c.xml", "/a//doc.xml", "opc.part-name.empty-segment"),
+    ];
+    for (input, base, code) in cases {
+        let a = opc::resolve(input, Some(base));
+        assert!(a.invalid, "{input:?} in {base:?}: {a:?}");
+        assert_eq!(a.notes[0].code, code, "{input:?} in {base:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// whatwg: differential test against the `url` crate over the corpus.
+
+/// The corpus files next to the crate.
+fn corpus(name: &str) -> String {
+    let path = format!("{}/../shared/corpus/{name}", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// What the `url` crate itself answers, put in the standard's model.
+fn url_crate_answer(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answer {
+    let encode = query_encoder(encoding.used);
+    let over: Option<&dyn Fn(&str) -> Cow<'_, [u8]>> = Some(&encode);
+    let base = match base.map(|b| url::Url::options().encoding_override(over).parse(b)) {
+        Some(Ok(b)) => Some(b),
+        Some(Err(_)) => return Answer::invalid(placeholder()),
+        None => None,
+    };
+    match url::Url::options()
+        .base_url(base.as_ref())
+        .encoding_override(over)
+        .parse(input)
+    {
+        Err(_) => Answer::invalid(placeholder()),
+        Ok(u) => {
+            let mut components = vec![(Component::Scheme, u.scheme().to_owned())];
+            if !u.username().is_empty() {
+                components.push((Component::User, u.username().to_owned()));
+            }
+            if let Some(p) = u.password().filter(|p| !p.is_empty()) {
+                components.push((Component::Password, p.to_owned()));
+            }
+            if let Some(h) = u.host_str() {
+                components.push((Component::Host, h.to_owned()));
+            }
+            if let Some(p) = u.port() {
+                components.push((Component::Port, p.to_string()));
+            }
+            components.push((Component::Path, u.path().to_owned()));
+            if let Some(q) = u.query() {
+                components.push((Component::Query, q.to_owned()));
+            }
+            if let Some(f) = u.fragment() {
+                components.push((Component::Fragment, f.to_owned()));
+            }
+            Answer {
+                invalid: false,
+                canon: Some(u.into()),
+                components,
+                notes: Vec::new(),
+            }
+        }
+    }
+}
+
+/// The Encoding Standard's encode, as the parser's query encoder (given
+/// even for UTF-8, which the resolver leaves to the parser's default).
+fn query_encoder(enc: &'static encoding_rs::Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> {
+    move |s| enc.encode(s).0
+}
+
+fn placeholder() -> url_inspector::resolvers::Note {
+    url_inspector::resolvers::Note::new("x", "")
+}
+
+/// Compares the resolver with the crate on one case; returns a line if they differ.
+fn differ(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Option<String> {
+    let ours = whatwg::resolve(input, base, encoding);
+    let theirs = url_crate_answer(input, base, encoding);
+    let same = ours.invalid == theirs.invalid
+        && ours.canon == theirs.canon
+        && ours.components == theirs.components;
+    (!same).then(|| format!("{input:?} against {base:?}: {ours:?} vs {theirs:?}"))
+}
+
+/// The settings cycled through, so every wiring is exercised on a third of
+/// the corpus without tripling its cost.
+fn settings() -> [(Option<&'static str>, QueryEncoding); 3] {
+    [
+        (None, QueryEncoding::UTF8),
+        (
+            Some("http://example.org/a/b/c?q#f"),
+            QueryEncoding::from_label("windows-1252"),
+        ),
+        (
+            Some("https://\u{4f8b}.jp/x/y"),
+            QueryEncoding::from_label("shift_jis"),
+        ),
+    ]
+}
+
+#[test]
+fn whatwg_equals_the_url_crate_on_real_urls() {
+    let text = corpus("real-urls.txt");
+    let settings = settings();
+    let mut count = 0;
+    let wrong: Vec<String> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, input)| {
+            count += 1;
+            let (base, enc) = settings[i % settings.len()];
+            differ(input, base, enc)
+        })
+        .take(10)
+        .collect();
+    assert!(count >= 100_000, "the corpus has {count} lines");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn whatwg_equals_the_url_crate_on_tricky_urls_with_their_bases() {
+    let text = corpus("tricky-urls.txt");
+    let unescape = |s: &str| {
+        s.replace("\\t", "\t")
+            .replace("\\n", "\n")
+            .replace("\\\\", "\\")
+    };
+    let settings = settings();
+    let mut invalid = 0;
+    let mut count = 0;
+    let mut wrong = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let (input, base) = line.split_once('\t').unwrap_or((line, ""));
+        let (input, base) = (unescape(input), unescape(base));
+        let base = Some(base.as_str()).filter(|b| !b.is_empty());
+        let enc = settings[i % settings.len()].1;
+        count += 1;
+        invalid += usize::from(whatwg::resolve(&input, base, enc).invalid);
+        wrong.extend(differ(&input, base, enc));
+    }
+    assert!(count > 800, "the file has {count} lines");
+    // The web platform's cases include failures; the wiring must carry them.
+    assert!(invalid > 50, "only {invalid} invalid of {count}");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn whatwg_encoding_reaches_the_query_like_the_crate() {
+    // One case where the encoding matters, checked both ways.
+    let enc = QueryEncoding::from_label("windows-1252");
+    let a = whatwg::resolve("http://h/?\u{e9}", None, enc);
+    assert_eq!(a.canon.as_deref(), Some("http://h/?%E9"));
+    assert_eq!(differ("http://h/?\u{e9}", None, enc), None);
+}
