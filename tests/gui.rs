@@ -127,7 +127,10 @@ fn an_unknown_encoding_label_is_named_there() {
     type_into(&mut h, "Encoding", "no-such-label");
     h.key_press(Key::Escape);
     h.run();
-    assert!(shows_part(&h, "Unknown encoding label \"no-such-label\""));
+    assert!(shows_part(
+        &h,
+        "\"no-such-label\" is not a known encoding label"
+    ));
     assert!(shows_part(&h, "the query uses UTF-8"));
 }
 
@@ -144,7 +147,7 @@ fn an_encoding_that_is_not_ascii_compatible_says_what_is_used() {
         ..State::default()
     });
     h.run();
-    assert!(shows_part(&h, "Query encoded in Shift_JIS"));
+    assert!(shows_part(&h, "The query is encoded in Shift_JIS"));
 }
 
 #[test]
@@ -398,7 +401,7 @@ fn the_special_character_menu_inserts_at_the_cursor() {
         ..State::default()
     });
     h.run();
-    h.get_by_label("Insert").click();
+    h.get_by_label("Insert character").click();
     h.run();
     h.get_by_label_contains("ZERO WIDTH SPACE").click();
     h.run();

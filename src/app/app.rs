@@ -5,110 +5,41 @@
 //! A frame: take a finished result from the worker; read the shortcuts; draw
 //! the input fields (which edit the state in place); recompute if the inputs
 //! changed (small inputs within the frame, so the result below is current);
-//! draw the result, trace, highlight and component panels; apply commands.
+//! draw the result, then the body; apply commands.
+//!
+//! The body is two columns (input by component and components on the left,
+//! the trace on the right) split at a proportion of the width that the user
+//! drags (kept as a proportion, so it follows the window, with minimum
+//! widths on both sides). Below [`STACK_BELOW`] points the trace goes under
+//! the components instead, so neither is clipped. Each column scrolls as a
+//! whole; tables grow inside it rather than in scroll areas of their own.
 
-use egui::{Key, KeyboardShortcut, Modifiers};
+use egui::{Rect, UiBuilder, pos2, vec2};
 
-use crate::engine::{Component, Mode, Stage};
+use crate::engine::{Component, Mode};
 
-use super::analysis::{Analysis, Request};
+use super::analysis::{Analysis, Request, StepView};
 use super::clipboard::Clipboard;
-use super::state::{HistoryEntry, State, ThemeChoice};
+use super::command::Command;
+use super::field::Field;
+use super::state::{State, ThemeChoice};
 use super::worker::Worker;
-use super::{components, highlight, history, inputs, result, trace_view, viewer};
+use super::{components, highlight, history, inputs, keys, result, theme, trace_view, viewer};
 
-/// What the panels ask for; applied after the frame's drawing.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Put `text` on the clipboard; `what` names it in the status message.
-    Copy {
-        what: String,
-        text: String,
-    },
-    SetMode(Mode),
-    SelectStep(Option<usize>),
-    /// Move the step selection by this many visible steps.
-    MoveSelection(isize),
-    SelectComponent(Option<Component>),
-    ToggleStage(String),
-    Restore(HistoryEntry),
-    ClearHistory,
-    Remember,
-    SetTheme(ThemeChoice),
-    /// Insert text into a field at its cursor (special characters, big pastes).
-    Insert {
-        field: inputs::Field,
-        text: String,
-    },
-    Clear(inputs::Field),
-    Focus(inputs::Field),
-    /// Open the full-text window for a value too long to show in place.
-    ShowAll {
-        title: String,
-        text: String,
-    },
-    ToggleEscapes,
-    ToggleChangedOnly,
-    ToggleHex,
-    CopyCanonical,
-    /// Close the window (eframe saves the state first).
-    Quit,
-}
+/// Below this width (points) the trace is stacked under the components.
+pub const STACK_BELOW: f32 = 1000.0;
+/// The narrowest the left column and the trace get side by side.
+const MIN_LEFT: f32 = 440.0;
+const MIN_TRACE: f32 = 320.0;
+const DIVIDER: f32 = 8.0;
+/// How far Alt+← / Alt+→ move the divider (a share of the width).
+const SPLIT_STEP: f32 = 0.05;
 
 /// A message in the status bar.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Status {
     pub text: String,
     pub error: bool,
-}
-
-/// The keyboard shortcuts, shown in tooltips and the Keys menu.
-pub mod keys {
-    use super::{Key, KeyboardShortcut, Modifiers};
-
-    pub const FOCUS_INPUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
-    pub const FOCUS_BASE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::B);
-    pub const FOCUS_ENCODING: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::K);
-    pub const COPY: KeyboardShortcut =
-        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::C);
-    pub const ESCAPES: KeyboardShortcut =
-        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::E);
-    pub const CHANGED_ONLY: KeyboardShortcut =
-        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::F);
-    pub const HEX: KeyboardShortcut =
-        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::X);
-    pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
-    pub const NEXT_STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown);
-    pub const PREV_STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp);
-    pub const MODES: [KeyboardShortcut; 4] = [
-        KeyboardShortcut::new(Modifiers::COMMAND, Key::Num1),
-        KeyboardShortcut::new(Modifiers::COMMAND, Key::Num2),
-        KeyboardShortcut::new(Modifiers::COMMAND, Key::Num3),
-        KeyboardShortcut::new(Modifiers::COMMAND, Key::Num4),
-    ];
-
-    /// Every shortcut with what it does, for the Keys menu.
-    pub fn all() -> Vec<(KeyboardShortcut, &'static str)> {
-        vec![
-            (FOCUS_INPUT, "Go to the URL field and select its text"),
-            (FOCUS_BASE, "Go to the base URL field and select its text"),
-            (
-                FOCUS_ENCODING,
-                "Go to the encoding field and select its text",
-            ),
-            (COPY, "Copy the canonical URL"),
-            (MODES[0], "Mode THIS (the spec's own rules)"),
-            (MODES[1], "Mode CHROME"),
-            (MODES[2], "Mode GECKO"),
-            (MODES[3], "Mode IE"),
-            (NEXT_STEP, "Select the next trace step"),
-            (PREV_STEP, "Select the previous trace step"),
-            (CHANGED_ONLY, "Trace: only steps that changed something"),
-            (ESCAPES, "Show invisible characters as \\u{…}"),
-            (HEX, "Show component bytes in hex"),
-            (QUIT, "Quit (the inputs and settings are kept)"),
-        ]
-    }
 }
 
 /// The running app.
@@ -181,10 +112,17 @@ impl InspectorApp {
         }
     }
 
+    /// The inputs changed: recompute, and drop a status that spoke of the
+    /// old result ("Copied …" would claim a copy of what is no longer shown).
+    fn inputs_changed(&mut self) {
+        self.dirty = true;
+        self.status = None;
+    }
+
     fn set_analysis(&mut self, a: Analysis) {
         // A selection only means something in a trace of the same steps
         // (values may differ: typing changes them, not which steps ran).
-        let shape = |v: &crate::app::analysis::StepView| (v.step.id, v.step.component, v.of_base);
+        let shape = |v: &StepView| (v.step.id, v.step.component, v.of_base);
         let same_trace = self
             .analysis
             .as_ref()
@@ -203,100 +141,22 @@ impl InspectorApp {
             self.set_analysis(a);
         }
         if self.theme_applied != Some(self.state.theme) {
+            theme::apply(&ctx);
             ctx.set_theme(self.state.theme.preference());
             self.theme_applied = Some(self.state.theme);
         }
 
         let mut commands = Vec::new();
         self.shortcuts(&ctx, &mut commands);
-
-        egui::Panel::top("bar").show(ui, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| {
-                ui.strong("url-inspector");
-                ui.separator();
-                history::history_menu(ui, &self.state.history, &mut commands);
-                self.view_menu(ui, &mut commands);
-                keys_menu(ui);
-                if self.is_computing() {
-                    ui.separator();
-                    ui.spinner();
-                    ui.label("computing…");
-                }
-            });
-        });
-
-        egui::Panel::top("inputs").show(ui, |ui| {
-            ui.add_space(4.0);
-            let changed = inputs::inputs_ui(ui, &mut self.state, &mut self.fields, &mut commands);
-            self.dirty |= changed;
-        });
-        // Small inputs are computed now, so the panels below show this frame's result.
-        self.refresh(&ctx);
-
-        egui::Panel::top("result").show(ui, |ui| {
-            ui.add_space(4.0);
-            result::result_ui(
-                ui,
-                self.analysis.as_ref(),
-                self.state.escapes,
-                self.is_computing(),
-                &mut commands,
-            );
-            ui.add_space(4.0);
-        });
-
+        self.top_panels(ui, &mut commands);
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
-
-        egui::Panel::right("trace")
-            .resizable(true)
-            .default_size((ui.available_width() * 0.46).max(320.0))
-            .min_size(260.0)
-            .show(ui, |ui| {
-                trace_view::trace_ui(
-                    ui,
-                    self.analysis.as_ref(),
-                    &self.state,
-                    self.selected_step,
-                    &mut commands,
-                );
-            });
-
-        egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .auto_shrink(false)
-                .show(ui, |ui| {
-                    let selected_range = self
-                        .selected_step
-                        .and_then(|i| self.analysis.as_ref()?.steps.get(i)?.input_range.clone());
-                    let selected_component = self.selected_component.or_else(|| {
-                        let a = self.analysis.as_ref()?;
-                        a.steps.get(self.selected_step?)?.step.component
-                    });
-                    highlight::highlight_ui(
-                        ui,
-                        self.analysis.as_ref(),
-                        &self.state,
-                        selected_range,
-                        selected_component,
-                        &mut commands,
-                    );
-                    ui.add_space(8.0);
-                    components::components_ui(
-                        ui,
-                        self.analysis.as_ref(),
-                        &self.state,
-                        selected_component,
-                        &mut commands,
-                    );
-                });
-        });
+        egui::CentralPanel::default().show(ui, |ui| self.body(ui, &mut commands));
 
         if let Some(v) = &mut self.viewer
             && !v.show(&ctx, self.state.escapes)
         {
             self.viewer = None;
         }
-
         for command in commands {
             self.apply(command, &ctx);
         }
@@ -306,22 +166,141 @@ impl InspectorApp {
         }
     }
 
+    /// The menu bar, the input fields and the result.
+    fn top_panels(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        egui::Panel::top("bar").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.strong("url-inspector");
+                ui.separator();
+                history::history_menu(ui, &self.state.history, commands);
+                self.view_menu(ui, commands);
+                keys_menu(ui);
+                if self.is_computing() {
+                    ui.separator();
+                    ui.spinner();
+                    ui.label("computing…");
+                }
+            });
+        });
+        egui::Panel::top("inputs").show(ui, |ui| {
+            ui.add_space(4.0);
+            if inputs::inputs_ui(ui, &mut self.state, &mut self.fields, commands) {
+                self.inputs_changed();
+            }
+        });
+        // Small inputs are computed now, so the panels below show this frame's result.
+        self.refresh(ui.ctx());
+        egui::Panel::top("result").show(ui, |ui| {
+            ui.add_space(4.0);
+            let computing = self.is_computing();
+            result::result_ui(
+                ui,
+                self.analysis.as_ref(),
+                self.state.escapes,
+                computing,
+                commands,
+            );
+            ui.add_space(4.0);
+        });
+    }
+
+    /// The columns, side by side or stacked by the width there is.
+    fn body(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let full = ui.available_rect_before_wrap();
+        if full.width() < STACK_BELOW {
+            self.stacked(ui, full, commands);
+        } else {
+            self.side_by_side(ui, full, commands);
+        }
+    }
+
+    /// Narrow windows: one scroll, the trace under the components.
+    fn stacked(&mut self, ui: &mut egui::Ui, full: Rect, commands: &mut Vec<Command>) {
+        egui::ScrollArea::vertical()
+            .id_salt("stacked")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                self.left_column(ui, commands);
+                ui.add_space(8.0);
+                ui.separator();
+                // The trace's own list scrolls; give it most of a screen.
+                let height = (full.height() * 0.9).max(360.0);
+                let width = ui.available_width();
+                ui.allocate_ui(vec2(width, height), |ui| {
+                    ui.set_min_size(vec2(width, height));
+                    self.trace(ui, commands);
+                });
+            });
+    }
+
+    /// Wide windows: two columns and a divider kept as a proportion.
+    fn side_by_side(&mut self, ui: &mut egui::Ui, full: Rect, commands: &mut Vec<Command>) {
+        let max_left = (full.width() - MIN_TRACE - DIVIDER).max(MIN_LEFT);
+        let left_w = (self.state.split * full.width()).clamp(MIN_LEFT, max_left);
+        let left = Rect::from_min_size(full.min, vec2(left_w, full.height()));
+        let divider =
+            Rect::from_min_size(pos2(left.right(), full.top()), vec2(DIVIDER, full.height()));
+        let right = Rect::from_min_max(pos2(divider.right() + 4.0, full.top()), full.max);
+
+        ui.scope_builder(UiBuilder::new().max_rect(left), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("left-column")
+                .auto_shrink(false)
+                .show(ui, |ui| self.left_column(ui, commands));
+        });
+        divider_ui(ui, divider, full, commands);
+        ui.scope_builder(UiBuilder::new().max_rect(right), |ui| {
+            self.trace(ui, commands);
+        });
+    }
+
+    /// The input by component, then the components and parameters.
+    fn left_column(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let a = self.analysis.as_ref();
+        let selected_range = self
+            .selected_step
+            .and_then(|i| a?.steps.get(i)?.input_range.clone());
+        let selected_component = self
+            .selected_component
+            .or_else(|| a?.steps.get(self.selected_step?)?.step.component);
+        highlight::highlight_ui(
+            ui,
+            a,
+            &self.state,
+            selected_range,
+            selected_component,
+            commands,
+        );
+        ui.add_space(8.0);
+        components::components_ui(ui, a, &self.state, selected_component, commands);
+    }
+
+    fn trace(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        trace_view::trace_ui(
+            ui,
+            self.analysis.as_ref(),
+            &self.state,
+            self.selected_step,
+            commands,
+        );
+    }
+
     /// Reads the global shortcuts (before any widget can take the keys).
     fn shortcuts(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let split = self.state.split;
         ctx.input_mut(|i| {
             let table = [
-                (keys::FOCUS_INPUT, Command::Focus(inputs::Field::Input)),
-                (keys::FOCUS_BASE, Command::Focus(inputs::Field::Base)),
-                (
-                    keys::FOCUS_ENCODING,
-                    Command::Focus(inputs::Field::Encoding),
-                ),
+                (keys::FOCUS_INPUT, Command::Focus(Field::Input)),
+                (keys::FOCUS_BASE, Command::Focus(Field::Base)),
+                (keys::FOCUS_ENCODING, Command::Focus(Field::Encoding)),
                 (keys::COPY, Command::CopyCanonical),
                 (keys::ESCAPES, Command::ToggleEscapes),
                 (keys::CHANGED_ONLY, Command::ToggleChangedOnly),
                 (keys::HEX, Command::ToggleHex),
                 (keys::NEXT_STEP, Command::MoveSelection(1)),
                 (keys::PREV_STEP, Command::MoveSelection(-1)),
+                (keys::SPLIT_LEFT, Command::SetSplit(split - SPLIT_STEP)),
+                (keys::SPLIT_RIGHT, Command::SetSplit(split + SPLIT_STEP)),
                 (keys::QUIT, Command::Quit),
             ];
             for (shortcut, command) in table {
@@ -340,7 +319,7 @@ impl InspectorApp {
     fn view_menu(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         ui.menu_button("View", |ui| {
             let ctx = ui.ctx().clone();
-            let shortcut = |s: &KeyboardShortcut| ctx.format_shortcut(s);
+            let shortcut = |s: &egui::KeyboardShortcut| ctx.format_shortcut(s);
             let mut escapes = self.state.escapes;
             if ui
                 .checkbox(&mut escapes, "Show invisible characters as \\u{…}")
@@ -359,6 +338,9 @@ impl InspectorApp {
                 .changed()
             {
                 commands.push(Command::ToggleHex);
+            }
+            if ui.button("Reset the split").clicked() {
+                commands.push(Command::SetSplit(super::state::DEFAULT_SPLIT));
             }
             ui.separator();
             ui.label("Theme");
@@ -380,12 +362,12 @@ impl InspectorApp {
                     ui.label(&s.text);
                 }
                 None => {
-                    ui.weak("Type or paste a URL; results follow every keystroke.");
+                    ui.label("Type or paste a URL; results follow every keystroke.");
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if let Some(a) = &self.analysis {
-                    ui.weak(format!(
+                    ui.label(format!(
                         "{} steps · {:.1} ms · input {} bytes",
                         a.steps.len(),
                         a.elapsed.as_secs_f64() * 1000.0,
@@ -400,24 +382,11 @@ impl InspectorApp {
     pub fn apply(&mut self, command: Command, ctx: &egui::Context) {
         match command {
             Command::Copy { what, text } => self.copy(&what, &text),
-            Command::CopyCanonical => {
-                match self.analysis.as_ref().and_then(|a| a.outcome.canon.clone()) {
-                    Some(canon) => {
-                        self.copy("the canonical URL", &canon);
-                        self.state.remember();
-                    }
-                    None => {
-                        self.status = Some(Status {
-                            text: "Nothing to copy: the URL is invalid.".to_owned(),
-                            error: true,
-                        });
-                    }
-                }
-            }
+            Command::CopyCanonical => self.copy_canonical(),
             Command::SetMode(m) => {
                 if self.state.mode != m {
                     self.state.mode = m;
-                    self.dirty = true;
+                    self.inputs_changed();
                 }
             }
             Command::SelectStep(i) => {
@@ -433,40 +402,46 @@ impl InspectorApp {
                 };
                 self.selected_step = None;
             }
-            Command::ToggleStage(title) => {
-                if let Some(i) = self.state.folded_stages.iter().position(|t| *t == title) {
-                    self.state.folded_stages.remove(i);
-                } else {
-                    self.state.folded_stages.push(title);
-                }
-            }
+            Command::ToggleFold(key) => self.state.toggle_fold(key),
             Command::Restore(entry) => {
                 self.state.restore(&entry);
-                self.dirty = true;
+                self.inputs_changed();
             }
             Command::ClearHistory => self.state.history.clear(),
             Command::Remember => self.state.remember(),
             Command::SetTheme(t) => self.state.theme = t,
             Command::Insert { field, text } => {
                 inputs::insert(ctx, &mut self.state, field, &text);
-                self.dirty = true;
+                self.inputs_changed();
             }
             Command::Clear(field) => {
-                match field {
-                    inputs::Field::Input => self.state.input.clear(),
-                    inputs::Field::Base => self.state.base.clear(),
-                    inputs::Field::Encoding => self.state.encoding.clear(),
-                }
-                self.dirty = true;
+                self.state.value_mut(field).clear();
+                self.inputs_changed();
             }
             Command::Focus(field) => inputs::focus_and_select_all(ctx, &self.state, field),
             Command::ShowAll { title, text } => {
-                self.viewer = Some(viewer::Viewer::new(title, text))
+                self.viewer = Some(viewer::Viewer::new(title, text));
             }
+            Command::SetSplit(share) => self.state.split = share.clamp(0.2, 0.8),
             Command::ToggleEscapes => self.state.escapes = !self.state.escapes,
             Command::ToggleChangedOnly => self.state.changed_only = !self.state.changed_only,
             Command::ToggleHex => self.state.hex = !self.state.hex,
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+        }
+    }
+
+    fn copy_canonical(&mut self) {
+        match self.analysis.as_ref().and_then(|a| a.outcome.canon.clone()) {
+            Some(canon) => {
+                self.copy("the canonical URL", &canon);
+                self.state.remember();
+            }
+            None => {
+                self.status = Some(Status {
+                    text: "Nothing to copy: the URL is invalid.".to_owned(),
+                    error: true,
+                });
+            }
         }
     }
 
@@ -505,6 +480,34 @@ impl InspectorApp {
     }
 }
 
+/// The divider between the columns: drag it to share the width out anew
+/// (Alt+← / Alt+→ from the keyboard).
+fn divider_ui(ui: &mut egui::Ui, rect: Rect, full: Rect, commands: &mut Vec<Command>) {
+    let r = ui.interact(rect, egui::Id::unique("split-divider"), egui::Sense::drag());
+    r.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::Role::Splitter,
+            true,
+            "Divider between the components and the trace",
+        )
+    });
+    if r.hovered() || r.dragged() {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::ResizeHorizontal);
+    }
+    if r.dragged()
+        && let Some(p) = r.interact_pointer_pos()
+    {
+        commands.push(Command::SetSplit((p.x - full.left()) / full.width()));
+    }
+    let stroke = if r.hovered() || r.dragged() {
+        ui.visuals().widgets.hovered.bg_stroke
+    } else {
+        ui.visuals().widgets.noninteractive.bg_stroke
+    };
+    let x = rect.center().x;
+    ui.painter().vline(x, rect.y_range(), stroke);
+}
+
 /// The Keys menu: every shortcut, so keyboard users can find them.
 fn keys_menu(ui: &mut egui::Ui) {
     ui.menu_button("Keys", |ui| {
@@ -517,12 +520,19 @@ fn keys_menu(ui: &mut egui::Ui) {
                     ui.label(what);
                     ui.end_row();
                 }
-                ui.monospace("Tab / Shift+Tab");
-                ui.label("Move between fields and buttons");
-                ui.end_row();
-                ui.monospace("Enter");
-                ui.label("In the URL field: add it to the history");
-                ui.end_row();
+                for (keys, what) in [
+                    ("Tab / Shift+Tab", "Move between fields and buttons"),
+                    (
+                        "Space / Enter",
+                        "Press the focused button, fold a trace group",
+                    ),
+                    ("Enter", "In the encoding field: take the suggestion"),
+                    ("Escape", "Close a menu or the suggestions"),
+                ] {
+                    ui.monospace(keys);
+                    ui.label(what);
+                    ui.end_row();
+                }
             });
     });
 }
@@ -534,14 +544,5 @@ impl eframe::App for InspectorApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.state.for_saving());
-    }
-}
-
-/// The id of the stage group a step belongs to, for folding.
-pub fn stage_key(stage: Stage, of_base: bool) -> String {
-    if of_base {
-        format!("{} (base URL)", stage.title())
-    } else {
-        stage.title().to_owned()
     }
 }

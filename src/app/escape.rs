@@ -6,7 +6,10 @@
 //! shown as `\\u{`, so any text survives a round trip through an escaped
 //! text field. Other backslashes stay as they are (Windows paths read well).
 //!
-//! Also: [`preview`], the cut-down form of long values the panels show.
+//! Also the one way the panels shorten a value for display: [`shorten`]
+//! (the middle goes, so both ends of a URL stay in sight), [`shorten_end`]
+//! (for the tail of a context window) and [`preview`] (with the full size);
+//! each escapes when asked and costs O(max), not O(value).
 
 use std::borrow::Cow;
 
@@ -93,18 +96,52 @@ pub fn truncate_chars(text: &str, max: usize) -> (&str, bool) {
     }
 }
 
-/// How a value is shown in a panel: at most `max` characters, escaped if
-/// asked, with an ellipsis and the full size when cut. Costs O(`max`), not
-/// O(value), so a 10 MB component shows as fast as a short one.
-pub fn preview(text: &str, max: usize, escapes: bool) -> String {
-    let (head, cut) = truncate_chars(text, max);
-    let mut s = if escapes {
-        escape(head).into_owned()
+/// `text` with hidden characters escaped when `escapes` is on.
+pub fn shown(text: &str, escapes: bool) -> Cow<'_, str> {
+    if escapes {
+        escape(text)
     } else {
-        head.to_owned()
+        Cow::Borrowed(text)
+    }
+}
+
+/// At most `max` characters of `text` (escaped if asked). A longer text
+/// loses its middle, marked "…": the scheme and host at the start and the
+/// end of the path or query are where URLs differ.
+pub fn shorten(text: &str, max: usize, escapes: bool) -> String {
+    let (_, cut) = truncate_chars(text, max);
+    if !cut {
+        return shown(text, escapes).into_owned();
+    }
+    let keep_tail = max / 2;
+    let (head, _) = truncate_chars(text, max - keep_tail);
+    let tail_start = match keep_tail {
+        0 => text.len(),
+        n => text.char_indices().rev().nth(n - 1).map_or(0, |(i, _)| i),
     };
+    let mut out = shown(head, escapes).into_owned();
+    out.push('…');
+    out.push_str(&shown(&text[tail_start..], escapes));
+    out
+}
+
+/// At most `max` characters from the start of `text` (escaped if asked),
+/// with "…" when cut: for text that continues past a window's edge.
+pub fn shorten_end(text: &str, max: usize, escapes: bool) -> String {
+    let (head, cut) = truncate_chars(text, max);
+    let mut out = shown(head, escapes).into_owned();
     if cut {
-        s.push_str(&format!(" … ({} bytes in all)", group_digits(text.len())));
+        out.push('…');
+    }
+    out
+}
+
+/// How a long value is shown in a panel: [`shorten`], with the full size
+/// when cut.
+pub fn preview(text: &str, max: usize, escapes: bool) -> String {
+    let mut s = shorten(text, max, escapes);
+    if truncate_chars(text, max).1 {
+        s.push_str(&format!(" ({} bytes in all)", group_digits(text.len())));
     }
     s
 }
@@ -172,8 +209,16 @@ mod tests {
     fn previews_are_short() {
         let long = "é".repeat(10_000);
         let p = preview(&long, 10, false);
-        assert!(p.starts_with("éééééééééé …"));
+        assert!(p.starts_with("ééééé…ééééé ("), "{p}");
         assert!(p.contains("20,000 bytes"));
+        // The middle goes, both ends stay.
+        assert_eq!(
+            shorten("http://host/long/path/end", 12, false),
+            "http:/…th/end"
+        );
+        assert_eq!(shorten("short", 12, false), "short");
+        assert_eq!(shorten_end("abcdef", 3, false), "abc…");
+        assert_eq!(shorten("a\u{200B}bc", 2, true), "a…c");
         assert_eq!(group_digits(1_048_576), "1,048,576");
     }
 }

@@ -5,43 +5,40 @@
 //!
 //! Ranges are byte ranges of the preprocessed input (what parsing reads).
 //! Long inputs are shown as a window of [`WINDOW`] characters around what
-//! matters (the selection or the failure), never laid out whole.
+//! matters (the selection or the failure), never laid out whole. Colours
+//! come from [`super::theme`], in a dark and a light set.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use egui::text::{CCursor, LayoutJob, TextFormat};
-use egui::{Color32, RichText, Sense, Stroke, TextStyle};
+use egui::{Galley, RichText, Sense, Stroke, TextStyle};
 
 use crate::engine::Component;
 
 use super::analysis::Analysis;
-use super::app::Command;
-use super::escape::{escape, group_digits};
+use super::command::Command;
+use super::escape::{group_digits, shown};
 use super::state::State;
+use super::theme;
 
 /// At most this many characters of the input are laid out (a few lines:
 /// the components table below must stay in sight).
 pub const WINDOW: usize = 600;
-
-/// The colour of a component, readable on dark and light backgrounds.
-pub fn component_color(c: Component) -> Color32 {
-    match c {
-        Component::Scheme => Color32::from_rgb(0xE0, 0x5A, 0x5A),
-        Component::User => Color32::from_rgb(0xE0, 0x8A, 0x2E),
-        Component::Password => Color32::from_rgb(0xB0, 0x6A, 0xE0),
-        Component::Host => Color32::from_rgb(0x3C, 0x8C, 0xE7),
-        Component::Port => Color32::from_rgb(0x1A, 0xA8, 0xA8),
-        Component::Path => Color32::from_rgb(0x4C, 0xAF, 0x50),
-        Component::Query => Color32::from_rgb(0xD4, 0xAC, 0x0D),
-        Component::Fragment => Color32::from_rgb(0xE0, 0x5A, 0xB0),
-    }
-}
 
 /// A stretch of laid-out text: where it is in the galley (chars) and in the input (bytes).
 struct Piece {
     chars: Range<usize>,
     bytes: Range<usize>,
     component: Option<Component>,
+}
+
+/// The input laid out in colour, and where each stretch of it came from.
+struct Laid {
+    galley: Arc<Galley>,
+    pieces: Vec<Piece>,
+    /// Only part of the input is shown.
+    cut: bool,
 }
 
 /// Draws the panel.
@@ -55,14 +52,63 @@ pub fn highlight_ui(
 ) {
     ui.heading("Input by component");
     let Some(a) = analysis else { return };
+    legend_ui(ui, a, selected_component, commands);
 
-    // The legend: names for the colours, and a way to select a component.
+    let text = &a.preprocessed;
+    if text.is_empty() {
+        ui.weak("(nothing to show: the input is empty after preprocessing)");
+        return;
+    }
+    if a.preprocessing_changed {
+        ui.weak("Shown after preprocessing: tabs and newlines removed, outer spaces trimmed, noncharacters replaced.");
+    }
+    let failure = a.failure.as_ref().and_then(|f| f.input_range.clone());
+    let focus = selected
+        .as_ref()
+        .or(failure.as_ref())
+        .map_or(0, |r| r.start);
+    let laid = lay_out(
+        ui,
+        a,
+        state.escapes,
+        focus,
+        selected.as_ref(),
+        selected_component,
+    );
+
+    let (rect, response) =
+        ui.allocate_exact_size(laid.galley.size() + egui::vec2(0.0, 6.0), Sense::hover());
+    let plain: String = laid.galley.text().to_owned();
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Label, true, format!("Input: {plain}"))
+    });
+    ui.painter()
+        .galley(rect.min, laid.galley.clone(), ui.visuals().text_color());
+    if laid.cut && ui.small_button("Show the whole input").clicked() {
+        commands.push(Command::ShowAll {
+            title: "Input (preprocessed)".to_owned(),
+            text: text.clone(),
+        });
+    }
+    if let Some(f) = &failure {
+        mark_failure(ui, &laid, rect, text, f, state.escapes);
+    }
+    name_under_pointer(a, &laid, rect, response);
+}
+
+/// The legend: names for the colours, and a way to select a component.
+fn legend_ui(
+    ui: &mut egui::Ui,
+    a: &Analysis,
+    selected_component: Option<Component>,
+    commands: &mut Vec<Command>,
+) {
+    let dark = ui.visuals().dark_mode;
     ui.horizontal_wrapped(|ui| {
         for (c, r) in &a.spans {
-            let color = component_color(*c);
             let text = RichText::new(format!("■ {c}"))
                 .monospace()
-                .color(color)
+                .color(theme::component_color(*c, dark))
                 .strong();
             let r = ui
                 .selectable_label(selected_component == Some(*c), text)
@@ -75,83 +121,66 @@ pub fn highlight_ui(
             ui.weak("No components were found in the input.");
         }
     });
+}
 
+/// Lays out the window of the input around byte `focus`, each stretch on
+/// its component's tint and underlined in its colour (thicker when selected),
+/// the selected step's characters in the selection colours.
+fn lay_out(
+    ui: &egui::Ui,
+    a: &Analysis,
+    escapes: bool,
+    focus: usize,
+    selected: Option<&Range<usize>>,
+    selected_component: Option<Component>,
+) -> Laid {
     let text = &a.preprocessed;
-    if text.is_empty() {
-        ui.weak("(the input is empty after preprocessing)");
-        return;
-    }
-    if a.preprocessing_changed {
-        ui.weak("Shown after preprocessing: tabs and newlines removed, outer spaces trimmed, noncharacters replaced.");
-    }
-
-    let failure = a.failure.as_ref().and_then(|f| f.input_range.clone());
-    let focus = selected
-        .as_ref()
-        .or(failure.as_ref())
-        .map_or(0, |r| r.start);
     let window = window_around(text, focus, WINDOW);
-
     // Cut points: component edges, the selection, the window.
     let mut cuts = vec![window.start, window.end];
     for (_, r) in &a.spans {
         cuts.extend([r.start, r.end]);
     }
-    if let Some(r) = &selected {
+    if let Some(r) = selected {
         cuts.extend([r.start, r.end]);
     }
     cuts.retain(|&c| c >= window.start && c <= window.end && text.is_char_boundary(c));
     cuts.sort_unstable();
     cuts.dedup();
 
+    let visuals = ui.visuals();
     let font = TextStyle::Monospace.resolve(ui.style());
     let font = egui::FontId::new(font.size + 2.0, font.family);
-    let text_color = ui.visuals().text_color();
-    let dark = ui.visuals().dark_mode;
+    let weak = TextFormat::simple(font.clone(), visuals.weak_text_color());
     let mut job = LayoutJob::default();
     job.wrap.max_width = ui.available_width();
     job.wrap.break_anywhere = true;
     let mut pieces = Vec::new();
     let mut chars = 0;
     if window.start > 0 {
-        job.append(
-            "… ",
-            0.0,
-            TextFormat::simple(font.clone(), ui.visuals().weak_text_color()),
-        );
+        job.append("… ", 0.0, weak.clone());
         chars += 2;
     }
     for w in cuts.windows(2) {
         let bytes = w[0]..w[1];
         let component = a.component_at(bytes.start);
-        let raw = &text[bytes.clone()];
-        let shown = if state.escapes {
-            escape(raw)
-        } else {
-            raw.into()
-        };
-        let is_selected = selected
-            .as_ref()
-            .is_some_and(|s| s.start <= bytes.start && bytes.end <= s.end && !s.is_empty());
-        let mut format = TextFormat::simple(font.clone(), text_color);
+        let piece = shown(&text[bytes.clone()], escapes);
+        let mut format = TextFormat::simple(font.clone(), visuals.text_color());
         if let Some(c) = component {
-            let color = component_color(c);
-            format.background = color.gamma_multiply(if dark { 0.35 } else { 0.25 });
-            format.underline = Stroke::new(
-                if selected_component == Some(c) {
-                    3.0
-                } else {
-                    1.5
-                },
-                color,
-            );
+            format.background = theme::component_tint(c, visuals);
+            let width = if selected_component == Some(c) {
+                3.0
+            } else {
+                1.5
+            };
+            format.underline = Stroke::new(width, theme::component_color(c, visuals.dark_mode));
         }
-        if is_selected {
-            format.background = ui.visuals().selection.bg_fill;
-            format.color = ui.visuals().selection.stroke.color;
+        if selected.is_some_and(|s| s.start <= bytes.start && bytes.end <= s.end && !s.is_empty()) {
+            format.background = visuals.selection.bg_fill;
+            format.color = visuals.selection.stroke.color;
         }
-        let n = shown.chars().count();
-        job.append(&shown, 0.0, format);
+        let n = piece.chars().count();
+        job.append(&piece, 0.0, format);
         pieces.push(Piece {
             chars: chars..chars + n,
             bytes,
@@ -159,76 +188,70 @@ pub fn highlight_ui(
         });
         chars += n;
     }
-    let cut = window.start > 0 || window.end < text.len();
     if window.end < text.len() {
-        job.append(
-            &format!(" … ({} bytes in all)", group_digits(text.len())),
-            0.0,
-            TextFormat::simple(font.clone(), ui.visuals().weak_text_color()),
+        let note = format!(" … ({} bytes in all)", group_digits(text.len()));
+        job.append(&note, 0.0, weak);
+    }
+    Laid {
+        galley: ui.fonts_mut(|f| f.layout_job(job)),
+        pieces,
+        cut: window.start > 0 || window.end < text.len(),
+    }
+}
+
+/// The failure: a red line under its characters (a caret where it is empty).
+fn mark_failure(
+    ui: &egui::Ui,
+    laid: &Laid,
+    rect: egui::Rect,
+    text: &str,
+    f: &Range<usize>,
+    escapes: bool,
+) {
+    let red = ui.visuals().error_fg_color;
+    let at = |byte: usize| char_in_galley(&laid.pieces, text, byte, escapes);
+    let Some(start) = at(f.start) else { return };
+    let pos = |i: usize| {
+        laid.galley
+            .pos_from_cursor(CCursor::new(i))
+            .translate(rect.min.to_vec2())
+    };
+    let end = at(f.end).unwrap_or(start).max(start);
+    let (a_rect, b_rect) = (pos(start), pos(end));
+    let y = a_rect.bottom() + 2.0;
+    if end > start && (b_rect.bottom() - a_rect.bottom()).abs() < 1.0 {
+        ui.painter().line_segment(
+            [egui::pos2(a_rect.left(), y), egui::pos2(b_rect.left(), y)],
+            Stroke::new(3.0, red),
         );
+    } else {
+        let p = egui::pos2(a_rect.left(), y);
+        ui.painter().add(egui::Shape::convex_polygon(
+            vec![p, p + egui::vec2(-5.0, 6.0), p + egui::vec2(5.0, 6.0)],
+            red,
+            Stroke::NONE,
+        ));
     }
+}
 
-    let galley = ui.fonts_mut(|f| f.layout_job(job));
-    let (rect, response) =
-        ui.allocate_exact_size(galley.size() + egui::vec2(0.0, 6.0), Sense::hover());
-    let plain: String = galley.text().to_owned();
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::Role::Label, true, format!("Input: {plain}"))
-    });
-    ui.painter().galley(rect.min, galley.clone(), text_color);
-    if cut && ui.small_button("Show the whole input").clicked() {
-        commands.push(Command::ShowAll {
-            title: "Input (preprocessed)".to_owned(),
-            text: text.clone(),
-        });
-    }
-
-    // The failure: a red mark under its characters (a caret where it is empty).
-    if let Some(f) = &failure {
-        let red = ui.visuals().error_fg_color;
-        let at = |byte: usize| char_in_galley(&pieces, text, byte, state.escapes);
-        if let Some(start) = at(f.start) {
-            let a_rect = galley
-                .pos_from_cursor(CCursor::new(start))
-                .translate(rect.min.to_vec2());
-            let end = at(f.end).unwrap_or(start).max(start);
-            let b_rect = galley
-                .pos_from_cursor(CCursor::new(end))
-                .translate(rect.min.to_vec2());
-            let y = a_rect.bottom() + 2.0;
-            if end > start && (b_rect.bottom() - a_rect.bottom()).abs() < 1.0 {
-                ui.painter().line_segment(
-                    [egui::pos2(a_rect.left(), y), egui::pos2(b_rect.left(), y)],
-                    Stroke::new(3.0, red),
-                );
-            } else {
-                let p = egui::pos2(a_rect.left(), y);
-                ui.painter().add(egui::Shape::convex_polygon(
-                    vec![p, p + egui::vec2(-5.0, 6.0), p + egui::vec2(5.0, 6.0)],
-                    red,
-                    Stroke::NONE,
-                ));
-            }
-        }
-    }
-
-    // Hovering names the component under the pointer.
-    if let Some(pos) = response.hover_pos() {
-        let cursor = galley.cursor_from_pos(pos - rect.min);
-        let index = cursor.index.0;
-        if let Some(p) = pieces.iter().find(|p| p.chars.contains(&index)) {
-            let name = p
-                .component
-                .map_or("no component (a delimiter)".to_owned(), |c| c.to_string());
-            let span = p
-                .component
-                .and_then(|c| a.span(c))
-                .unwrap_or(p.bytes.clone());
-            response.on_hover_text_at_pointer(format!(
-                "{name}\nbytes {}–{} of the input",
-                span.start, span.end
-            ));
-        }
+/// Hovering names the component under the pointer.
+fn name_under_pointer(a: &Analysis, laid: &Laid, rect: egui::Rect, response: egui::Response) {
+    let Some(pos) = response.hover_pos() else {
+        return;
+    };
+    let index = laid.galley.cursor_from_pos(pos - rect.min).index.0;
+    if let Some(p) = laid.pieces.iter().find(|p| p.chars.contains(&index)) {
+        let name = p
+            .component
+            .map_or("no component (a delimiter)".to_owned(), |c| c.to_string());
+        let span = p
+            .component
+            .and_then(|c| a.span(c))
+            .unwrap_or(p.bytes.clone());
+        response.on_hover_text_at_pointer(format!(
+            "{name}\nbytes {}–{} of the input",
+            span.start, span.end
+        ));
     }
 }
 
@@ -239,11 +262,7 @@ fn char_in_galley(pieces: &[Piece], text: &str, byte: usize, escapes: bool) -> O
         .find(|p| p.bytes.contains(&byte))
         .or_else(|| pieces.iter().find(|p| p.bytes.end == byte))?;
     let head = text.get(p.bytes.start..byte)?;
-    let n = if escapes {
-        escape(head).chars().count()
-    } else {
-        head.chars().count()
-    };
+    let n = shown(head, escapes).chars().count();
     Some(p.chars.start + n)
 }
 

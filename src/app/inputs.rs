@@ -8,16 +8,22 @@
 //! shown cut short, with a way to see it all and to clear it; a paste that
 //! would make a field that long is taken before the text field sees it, so
 //! it never lays out megabytes of text.
+//!
+//! Keyboard: Tab walks URL → Insert character → Base URL → Encoding → All
+//! labels → the modes. The encoding's suggestions open only once something is
+//! typed there, and Tab always leaves the field (Enter takes a suggestion).
 
 use egui::text::{CCursor, CCursorRange};
 use egui::text_edit::TextEditState;
-use egui::{Event, Id, RichText, TextEdit, TextStyle};
+use egui::{Event, FocusDirection, Id, Key, RichText, TextEdit, TextStyle};
 
+use crate::engine::QueryEncoding;
 use crate::engine::encoding::LABELS;
-use crate::engine::{Mode, QueryEncoding};
 
-use super::app::{Command, keys};
+use super::command::Command;
 use super::escape::{SPECIAL_CHARS, escape, group_digits, preview, unescape};
+use super::field::Field;
+use super::keys;
 use super::mode_toggle;
 use super::state::State;
 
@@ -28,42 +34,6 @@ pub const EDIT_LIMIT: usize = 16 * 1024;
 
 /// "Edit anyway" works up to this size; beyond it typing would stall.
 pub const FORCED_EDIT_LIMIT: usize = 256 * 1024;
-
-/// The three text fields.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
-    Input,
-    Base,
-    Encoding,
-}
-
-impl Field {
-    /// The text field's widget id (for focus).
-    pub fn id(self) -> Id {
-        Id::unique(match self {
-            Field::Input => "field-url",
-            Field::Base => "field-base",
-            Field::Encoding => "field-encoding",
-        })
-    }
-
-    /// The visible (and accessible) label.
-    pub const fn label(self) -> &'static str {
-        match self {
-            Field::Input => "URL",
-            Field::Base => "Base URL",
-            Field::Encoding => "Encoding",
-        }
-    }
-
-    fn value(self, state: &mut State) -> &mut String {
-        match self {
-            Field::Input => &mut state.input,
-            Field::Base => &mut state.base,
-            Field::Encoding => &mut state.encoding,
-        }
-    }
-}
 
 /// The edit buffer of one field: the value, escaped when escapes are on.
 #[derive(Default)]
@@ -118,50 +88,34 @@ pub fn inputs_ui(
     commands: &mut Vec<Command>,
 ) -> bool {
     let mut changed = false;
-    let label_width = 72.0;
     egui::Grid::new("inputs-grid")
         .num_columns(2)
         .spacing([8.0, 6.0])
-        .min_col_width(label_width)
+        .min_col_width(72.0)
         .show(ui, |ui| {
-            for field in [Field::Input, Field::Base] {
-                let shortcut = if field == Field::Input {
-                    keys::FOCUS_INPUT
-                } else {
-                    keys::FOCUS_BASE
-                };
-                let label = ui
-                    .label(RichText::new(field.label()).strong())
-                    .on_hover_text(format!(
-                        "{} ({})",
-                        field_help(field),
-                        ui.ctx().format_shortcut(&shortcut)
-                    ));
+            for (field, shortcut) in [
+                (Field::Input, keys::FOCUS_INPUT),
+                (Field::Base, keys::FOCUS_BASE),
+            ] {
+                let label = field_label(ui, field, &shortcut);
                 ui.horizontal(|ui| {
-                    changed |= text_field(ui, field, state, fields, label.id, commands);
+                    changed |= text_field(ui, field, state, fields, label, commands);
                 });
                 ui.end_row();
             }
 
-            let label = ui
-                .label(RichText::new("Encoding").strong())
-                .on_hover_text(format!(
-                    "The encoding the query is percent-encoded in ({})",
-                    ui.ctx().format_shortcut(&keys::FOCUS_ENCODING)
-                ));
-            ui.horizontal(|ui| {
-                changed |= encoding_field(ui, state, label.id);
+            let label = field_label(ui, Field::Encoding, &keys::FOCUS_ENCODING);
+            ui.horizontal_wrapped(|ui| {
+                changed |= encoding_field(ui, state, label);
             });
             ui.end_row();
 
             let label = ui.label(RichText::new("Mode").strong()).on_hover_text(
                 "Whose rules apply where browsers of 2011 differed (only the host steps differ)",
             );
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let r = mode_toggle::mode_toggle_ui(ui, &mut state.mode).labelled_by(label.id);
-                if r.changed() {
-                    changed = true;
-                }
+                changed |= r.changed();
                 ui.weak(mode_toggle::summary(state.mode));
             });
             ui.end_row();
@@ -169,11 +123,19 @@ pub fn inputs_ui(
     changed
 }
 
-fn field_help(field: Field) -> &'static str {
+/// A field's label, with its help and shortcut in the tooltip.
+fn field_label(ui: &mut egui::Ui, field: Field, shortcut: &egui::KeyboardShortcut) -> Id {
+    let help = format!("{} ({})", field.help(), ui.ctx().format_shortcut(shortcut));
+    ui.label(RichText::new(field.label()).strong())
+        .on_hover_text(help)
+        .id
+}
+
+/// The buffer behind the URL or base field.
+fn buffer(fields: &mut Fields, field: Field) -> &mut Buffer {
     match field {
-        Field::Input => "The URL or relative reference to inspect",
-        Field::Base => "The URL the input is resolved against; leave empty for none",
-        Field::Encoding => "",
+        Field::Base => &mut fields.base,
+        _ => &mut fields.input,
     }
 }
 
@@ -187,79 +149,39 @@ fn text_field(
     commands: &mut Vec<Command>,
 ) -> bool {
     let escapes = state.escapes;
-    let value = field.value(state);
-    let buffer = match field {
-        Field::Base => &mut fields.base,
-        _ => &mut fields.input,
-    };
+    let buffer = buffer(fields, field);
     let limit = if buffer.force {
         FORCED_EDIT_LIMIT
     } else {
         EDIT_LIMIT
     };
+    let value = state.value_mut(field);
     if value.len() > limit {
-        // Too long to edit: a preview and what can be done with it.
         buffer.force = false;
-        ui.label(RichText::new(preview(value, 100, escapes)).monospace())
-            .on_hover_text("Too long to edit comfortably: typing in it would be slow");
-        if value.len() <= FORCED_EDIT_LIMIT
-            && ui
-                .button("Edit anyway")
-                .on_hover_text("Each keystroke will take longer than a frame")
-                .clicked()
-        {
-            buffer.force = true;
-        }
-        if ui.button("Show all").clicked() {
-            commands.push(Command::ShowAll {
-                title: field.label().to_owned(),
-                text: value.clone(),
-            });
-        }
-        if ui
-            .button("Clear")
-            .on_hover_text(format!("{} bytes", group_digits(value.len())))
-            .clicked()
-        {
-            commands.push(Command::Clear(field));
-        }
+        too_long_ui(ui, field, value, escapes, &mut buffer.force, commands);
         return false;
     }
     if value.len() <= EDIT_LIMIT {
         buffer.force = false;
     }
     buffer.sync(value, escapes);
-
-    // A paste that would make the field huge goes around the text field.
-    let id = field.id();
-    if ui.memory(|m| m.has_focus(id)) {
-        let current = buffer.text.len();
-        ui.input_mut(|i| {
-            i.events.retain(|e| match e {
-                Event::Paste(text) if current + text.len() > limit => {
-                    commands.push(Command::Insert {
-                        field,
-                        text: text.clone(),
-                    });
-                    false
-                }
-                _ => true,
-            });
-        });
-    }
+    divert_big_paste(ui, field, buffer.text.len(), limit, commands);
 
     let hint = match field {
         Field::Input => "Type or paste a URL, e.g. http://example.com/a/../b?q=1",
         _ => "None: the URL is resolved against itself",
     };
-    let width = (ui.available_width() - 90.0).max(200.0);
-    let out = TextEdit::singleline(&mut buffer.text)
-        .id(id)
+    // Room for the button beside the field.
+    let width = (ui.available_width() - 130.0).max(160.0);
+    let response = TextEdit::singleline(&mut buffer.text)
+        .id(field.id())
         .hint_text(hint)
         .font(TextStyle::Monospace)
         .desired_width(width)
-        .show(ui);
-    let response = out.response.response.labelled_by(label);
+        .show(ui)
+        .response
+        .response
+        .labelled_by(label);
     let mut changed = false;
     if response.changed() {
         let new_value = buffer.value();
@@ -269,7 +191,8 @@ fn text_field(
             changed = true;
         }
     }
-    if field == Field::Input && response.lost_focus() {
+    // Leaving either field keeps the question (URL and base together).
+    if response.lost_focus() {
         commands.push(Command::Remember);
     }
     if field == Field::Input {
@@ -285,9 +208,70 @@ fn text_field(
     changed
 }
 
-/// The menu of characters that are hard to type.
+/// A value too long to edit: a preview and what can be done with it.
+fn too_long_ui(
+    ui: &mut egui::Ui,
+    field: Field,
+    value: &str,
+    escapes: bool,
+    force: &mut bool,
+    commands: &mut Vec<Command>,
+) {
+    ui.label(RichText::new(preview(value, 100, escapes)).monospace())
+        .on_hover_text("Too long to edit comfortably: typing in it would be slow");
+    if value.len() <= FORCED_EDIT_LIMIT
+        && ui
+            .button("Edit anyway")
+            .on_hover_text("Each keystroke will take longer than a frame")
+            .clicked()
+    {
+        *force = true;
+    }
+    if ui.button("Show all").clicked() {
+        commands.push(Command::ShowAll {
+            title: field.label().to_owned(),
+            text: value.to_owned(),
+        });
+    }
+    if ui
+        .button("Clear")
+        .on_hover_text(format!("{} bytes", group_digits(value.len())))
+        .clicked()
+    {
+        commands.push(Command::Clear(field));
+    }
+}
+
+/// Takes a paste that would make the focused field longer than `limit`
+/// before the text field sees it: it is inserted around the text field.
+fn divert_big_paste(
+    ui: &mut egui::Ui,
+    field: Field,
+    current: usize,
+    limit: usize,
+    commands: &mut Vec<Command>,
+) {
+    if !ui.memory(|m| m.has_focus(field.id())) {
+        return;
+    }
+    ui.input_mut(|i| {
+        i.events.retain(|e| match e {
+            Event::Paste(text) if current + text.len() > limit => {
+                commands.push(Command::Insert {
+                    field,
+                    text: text.clone(),
+                });
+                false
+            }
+            _ => true,
+        });
+    });
+}
+
+/// The menu of characters that are hard to type. Its button says what it
+/// inserts and where.
 fn insert_menu(ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-    ui.menu_button("Insert", |ui| {
+    ui.menu_button("Insert character", |ui| {
         ui.label("Insert at the cursor of the URL field:");
         for &(c, name) in SPECIAL_CHARS {
             let text = format!("U+{:04X}  {name}", u32::from(c));
@@ -300,134 +284,188 @@ fn insert_menu(ui: &mut egui::Ui, commands: &mut Vec<Command>) {
             }
         }
         ui.separator();
-        ui.horizontal(|ui| {
-            let id = Id::unique("insert-codepoint");
-            let mut hex: String = ui.data(|d| d.get_temp(id)).unwrap_or_default();
-            let label = ui.label("Other code point: U+");
-            let r = ui
-                .add(
-                    TextEdit::singleline(&mut hex)
-                        .desired_width(70.0)
-                        .hint_text("hex"),
-                )
-                .labelled_by(label.id);
-            let code = u32::from_str_radix(hex.trim(), 16).ok();
-            let c = code.map(|n| char::from_u32(n).unwrap_or('\u{FFFD}'));
-            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if (ui
-                .add_enabled(c.is_some(), egui::Button::new("Insert"))
-                .clicked()
-                || enter)
-                && let Some(c) = c
-            {
-                commands.push(Command::Insert {
-                    field: Field::Input,
-                    text: c.to_string(),
-                });
-                ui.close();
-            }
-            ui.data_mut(|d| d.insert_temp(id, hex));
-        });
+        ui.horizontal(|ui| code_point_ui(ui, commands));
         ui.weak("Surrogates (D800–DFFF) become U+FFFD, as in a Rust string.");
     })
     .response
-    .on_hover_text("Insert a character that is hard to type");
+    .on_hover_text(
+        "Insert a character that is hard to type (invisible, bidi, controls) into the URL",
+    );
 }
 
-/// The encoding label field with its suggestions and the verdict on the label.
+/// "Other code point: U+____ [Insert]".
+fn code_point_ui(ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+    let id = Id::unique("insert-codepoint");
+    let mut hex: String = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    let label = ui.label("Other code point: U+");
+    let r = ui
+        .add(
+            TextEdit::singleline(&mut hex)
+                .desired_width(70.0)
+                .hint_text("hex"),
+        )
+        .labelled_by(label.id);
+    let code = u32::from_str_radix(hex.trim(), 16).ok();
+    let c = code.map(|n| char::from_u32(n).unwrap_or('\u{FFFD}'));
+    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+    let name = match c {
+        Some(c) => format!("Insert U+{:04X}", u32::from(c)),
+        None => "Insert".to_owned(),
+    };
+    if (ui
+        .add_enabled(c.is_some(), egui::Button::new(name))
+        .clicked()
+        || enter)
+        && let Some(c) = c
+    {
+        commands.push(Command::Insert {
+            field: Field::Input,
+            text: c.to_string(),
+        });
+        ui.close();
+    }
+    ui.data_mut(|d| d.insert_temp(id, hex));
+}
+
+/// The encoding label field with its suggestions, the list of every label,
+/// and the engine's verdict on the label. Returns whether the label changed.
 fn encoding_field(ui: &mut egui::Ui, state: &mut State, label: Id) -> bool {
     let before = state.encoding.clone();
-    let output = egui::CompletionPopup::new(Field::Encoding.id())
+    encoding_edit(ui, &mut state.encoding, label);
+    all_labels_menu(ui, &mut state.encoding);
+
+    // One verdict, the engine's (the same words the command line prints).
+    let q = QueryEncoding::from_label(&state.encoding);
+    let message = q.message(&state.encoding);
+    if q.verdict(&state.encoding).is_fallback() {
+        ui.colored_label(ui.visuals().warn_fg_color, message);
+    } else {
+        ui.weak(message);
+    }
+    state.encoding != before
+}
+
+/// The encoding text field and its suggestion list. The list opens only
+/// after typing in the field (not on arriving there by Tab), Enter takes a
+/// suggestion, and Tab or Shift+Tab always move on: the field is no trap.
+fn encoding_edit(ui: &mut egui::Ui, encoding: &mut String, label: Id) {
+    let id = Field::Encoding.id();
+    let typed_id = id.with("typed");
+    let mut typed: bool = ui.data(|d| d.get_temp(typed_id)).unwrap_or(false);
+    if ui.memory(|m| m.has_focus(id)) {
+        let tab = ui.input_mut(|i| {
+            if i.consume_key(egui::Modifiers::NONE, Key::Tab) {
+                Some(FocusDirection::Next)
+            } else if i.consume_key(egui::Modifiers::SHIFT, Key::Tab) {
+                Some(FocusDirection::Previous)
+            } else {
+                None
+            }
+        });
+        if let Some(direction) = tab {
+            // The open list holds Tab for itself; leave it closed and move on.
+            typed = false;
+            ui.memory_mut(|m| m.move_focus(direction));
+        }
+    }
+    let output = egui::CompletionPopup::new(id)
         .word_boundary(|_| false)
         .max_height(260.0)
+        .accept_keys([Key::Enter])
         .show(
             ui,
-            TextEdit::singleline(&mut state.encoding)
+            TextEdit::singleline(encoding)
                 .hint_text("utf-8")
                 .desired_width(160.0),
             |query| {
-                let word = query.word.trim().to_ascii_lowercase();
-                let matches: Vec<&str> = LABELS
-                    .iter()
-                    .copied()
-                    .filter(|l| l.contains(&word))
-                    .collect();
-                if matches.len() == 1 && matches[0] == word {
-                    return Vec::new();
+                if typed {
+                    suggestions(query.word)
+                } else {
+                    Vec::new()
                 }
-                matches
-                    .into_iter()
-                    .map(|l| {
-                        let name = QueryEncoding::from_label(l).named.map_or("", |e| e.name());
-                        egui::Suggestion::new(l).description(name)
-                    })
-                    .collect()
             },
         );
-    output.text_edit.response.response.labelled_by(label);
+    let response = output.text_edit.response.response.labelled_by(label);
+    if response.changed() {
+        typed = true;
+    }
+    if !response.has_focus() || output.accepted.is_some() {
+        typed = false;
+    }
+    ui.data_mut(|d| d.insert_temp(typed_id, typed));
+}
 
-    let all = ui.menu_button("All labels", |ui| {
-        let id = Id::unique("encoding-search");
-        let mut search: String = ui.data(|d| d.get_temp(id)).unwrap_or_default();
-        let search_label = ui.label("Search:");
-        ui.add(TextEdit::singleline(&mut search).hint_text("e.g. jis, 1252, latin"))
-            .labelled_by(search_label.id);
-        let needle = search.trim().to_ascii_lowercase();
-        egui::ScrollArea::vertical()
-            .max_height(320.0)
-            .show(ui, |ui| {
-                for l in LABELS.iter().filter(|l| l.contains(&needle)) {
-                    let name = QueryEncoding::from_label(l).named.map_or("", |e| e.name());
-                    if ui.button(format!("{l}   ({name})")).clicked() {
-                        state.encoding = (*l).to_owned();
-                        ui.close();
+/// The labels that contain what was typed, each with the encoding it names.
+fn suggestions(word: &str) -> Vec<egui::Suggestion> {
+    let word = word.trim().to_ascii_lowercase();
+    let matches: Vec<&str> = LABELS
+        .iter()
+        .copied()
+        .filter(|l| l.contains(&word))
+        .collect();
+    if matches.len() == 1 && matches[0] == word {
+        return Vec::new();
+    }
+    matches
+        .into_iter()
+        .map(|l| egui::Suggestion::new(l).description(encoding_name(l)))
+        .collect()
+}
+
+/// The name of the encoding `label` names ("" for none).
+fn encoding_name(label: &str) -> &'static str {
+    QueryEncoding::from_label(label)
+        .named
+        .map_or("", |e| e.name())
+}
+
+/// The "All labels" menu: a search box (focused on opening; clicking it
+/// keeps the menu open) and every label that matches.
+fn all_labels_menu(ui: &mut egui::Ui, encoding: &mut String) {
+    let search_id = Id::unique("encoding-search");
+    let was_open_id = search_id.with("open");
+    let config = egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    let (button, inner) = egui::containers::menu::MenuButton::new("All labels")
+        .config(config)
+        .ui(ui, |ui| {
+            let mut search: String = ui.data(|d| d.get_temp(search_id)).unwrap_or_default();
+            let search_label = ui.label("Search:");
+            let r = ui
+                .add(
+                    TextEdit::singleline(&mut search)
+                        .id(search_id)
+                        .hint_text("e.g. jis, 1252, latin"),
+                )
+                .labelled_by(search_label.id);
+            if !ui.data(|d| d.get_temp(was_open_id).unwrap_or(false)) {
+                r.request_focus();
+            }
+            let needle = search.trim().to_ascii_lowercase();
+            egui::ScrollArea::vertical()
+                .max_height(320.0)
+                .show(ui, |ui| {
+                    for l in LABELS.iter().filter(|l| l.contains(&needle)) {
+                        if ui.button(format!("{l}   ({})", encoding_name(l))).clicked() {
+                            *encoding = (*l).to_owned();
+                            ui.close();
+                        }
                     }
-                }
-            });
-        ui.data_mut(|d| d.insert_temp(id, search));
-    });
-    all.response.on_hover_text(format!(
+                });
+            ui.data_mut(|d| d.insert_temp(search_id, search));
+        });
+    ui.data_mut(|d| d.insert_temp(was_open_id, inner.is_some()));
+    button.on_hover_text(format!(
         "All {} labels the Encoding Standard knows",
         LABELS.len()
     ));
-
-    let q = QueryEncoding::from_label(&state.encoding);
-    let label_text = state.encoding.trim();
-    let (text, warn) = match q.named {
-        None if label_text.is_empty() => (
-            format!("No label: the query uses {}.", q.used.name()),
-            false,
-        ),
-        None => (
-            format!(
-                "Unknown encoding label \"{label_text}\": the query uses {}.",
-                q.used.name()
-            ),
-            true,
-        ),
-        Some(e) if e == q.used => (format!("Query encoded in {}.", e.name()), false),
-        Some(e) => (
-            format!(
-                "{} does not keep ASCII as ASCII, so the query uses {}.",
-                e.name(),
-                q.used.name()
-            ),
-            true,
-        ),
-    };
-    if warn {
-        ui.colored_label(ui.visuals().warn_fg_color, text);
-    } else {
-        ui.weak(text);
-    }
-    state.encoding != before
 }
 
 /// Inserts `text` into `field` at its cursor (replacing a selection), or at
 /// the end when the field has no cursor or is too long to edit.
 pub fn insert(ctx: &egui::Context, state: &mut State, field: Field, text: &str) {
     let escapes_on = state.escapes;
-    let value = field.value(state);
+    let value = state.value_mut(field);
     // Only a field small enough to be a text field shows escapes.
     let escapes = escapes_on && value.len() <= FORCED_EDIT_LIMIT;
     let id = field.id();
@@ -471,11 +509,7 @@ pub fn insert(ctx: &egui::Context, state: &mut State, field: Field, text: &str) 
 /// Focuses `field` with all its text selected (Ctrl+L in the URL field, as
 /// in a browser's address bar: the next keystroke or paste replaces it).
 pub fn focus_and_select_all(ctx: &egui::Context, state: &State, field: Field) {
-    let value = match field {
-        Field::Input => &state.input,
-        Field::Base => &state.base,
-        Field::Encoding => &state.encoding,
-    };
+    let value = state.value(field);
     // The field shows the escaped form when escapes are on (not the encoding field).
     let shown_chars = if state.escapes && field != Field::Encoding {
         escape(value).chars().count()
@@ -495,10 +529,4 @@ pub fn focus_and_select_all(ctx: &egui::Context, state: &State, field: Field) {
 /// The byte offset of character `index` in `s` (clamped to the end).
 fn byte_at(s: &str, index: usize) -> usize {
     s.char_indices().nth(index).map_or(s.len(), |(i, _)| i)
-}
-
-/// Kept for the mode toggle's shortcut hints.
-pub fn mode_shortcut(ctx: &egui::Context, mode: Mode) -> String {
-    let i = Mode::ALL.iter().position(|&m| m == mode).unwrap_or(0);
-    ctx.format_shortcut(&keys::MODES[i])
 }

@@ -6,53 +6,49 @@
 //! | file | what |
 //! |---|---|
 //! | `mod.rs` | [`run`]: window options, fonts, icon, restoring the state |
-//! | [`state`] | what is saved between runs |
-//! | [`app`] | the running app: layout, shortcuts, commands |
+//! | [`state`] | what is saved between runs, and the command line's [`Launch`] |
+//! | [`app`] | the running app: layout, shortcuts, applying commands |
+//! | [`command`], [`keys`], [`field`] | leaf modules: what panels ask for, the shortcuts, the text fields |
 //! | [`analysis`] | what the panels show, computed per change of the inputs |
 //! | [`worker`] | computing big inputs off the UI thread |
 //! | [`inputs`], [`mode_toggle`], [`result`], [`components`], [`highlight`], [`trace_view`], [`history`], [`viewer`] | one panel or widget each |
+//! | [`theme`] | colours with enough contrast, in both themes |
 //! | [`clipboard`] | the clipboard trait, eframe's clipboard behind it |
-//! | [`escape`] | `\u{…}` escapes for invisible characters |
+//! | [`escape`] | `\u{…}` escapes for invisible characters, values shortened for display |
 //! | [`fonts`] | system fonts for non-Latin scripts |
 //!
 //! Data flows one way: the input fields edit [`state::State`]; a change
 //! makes a [`analysis::Request`]; the [`analysis::Analysis`] it gives is what
-//! every other panel reads; panels return [`app::Command`]s, applied after
-//! the frame.
+//! every other panel reads; panels push [`command::Command`]s, applied after
+//! the frame by [`app`]. Panels import the leaf modules, never `app`, so the
+//! modules form no cycle.
 
 pub mod analysis;
 #[allow(clippy::module_inception)]
 pub mod app;
 pub mod clipboard;
+pub mod command;
 pub mod components;
 pub mod escape;
+pub mod field;
 pub mod fonts;
 pub mod highlight;
 pub mod history;
 pub mod inputs;
+pub mod keys;
 pub mod mode_toggle;
 pub mod result;
 pub mod state;
+pub mod theme;
 pub mod trace_view;
 pub mod viewer;
 pub mod worker;
 
-use crate::engine::Mode;
-
 pub use app::InspectorApp;
-pub use state::State;
+pub use state::{Launch, State};
 
 /// The app's icon (drawn by `assets/make_icon.py`).
 pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icon.png");
-
-/// What the window opens with (from the command line).
-#[derive(Clone, Debug, Default)]
-pub struct Launch {
-    pub input: Option<String>,
-    pub base: Option<String>,
-    pub encoding: Option<String>,
-    pub mode: Option<Mode>,
-}
 
 /// Opens the window and runs until it is closed.
 pub fn run(launch: Launch) -> Result<(), String> {

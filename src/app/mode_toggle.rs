@@ -3,11 +3,11 @@
 //! steps of Nameprep and CanonicalizeHost, so each tooltip says what that
 //! browser does differently with a host.
 
-use egui::{Response, Widget};
+use egui::Response;
 
 use crate::engine::Mode;
 
-use super::inputs::mode_shortcut;
+use super::keys::mode_shortcut;
 
 /// What a mode changes, in a sentence or two.
 pub fn tooltip(mode: Mode) -> &'static str {
@@ -66,9 +66,4 @@ pub fn mode_toggle_ui(ui: &mut egui::Ui, mode: &mut Mode) -> Response {
         response.mark_changed();
     }
     response
-}
-
-/// The toggle as a widget: `ui.add(mode_toggle(&mut mode))`.
-pub fn mode_toggle(mode: &mut Mode) -> impl Widget + '_ {
-    move |ui: &mut egui::Ui| mode_toggle_ui(ui, mode)
 }

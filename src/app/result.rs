@@ -1,12 +1,14 @@
 //! The result panel: the canonical URL (selectable, with a copy button and
 //! shortcut), or, for an invalid URL, the step that failed, why, and where
-//! in the input.
+//! in the input. An empty URL field is not an error: it gets a neutral
+//! prompt.
 
 use egui::{RichText, TextEdit, TextStyle};
 
-use super::analysis::Analysis;
-use super::app::{Command, keys};
+use super::analysis::{Analysis, FailureView};
+use super::command::Command;
 use super::escape::{group_digits, preview};
+use super::keys;
 
 /// The canonical URL is shown in full up to this many characters (about
 /// four lines; the rest is one click away, and the copy is always whole).
@@ -27,6 +29,11 @@ pub fn result_ui(
         });
         return;
     };
+    if is_empty_input(a) {
+        ui.label(RichText::new("No URL yet").strong());
+        ui.label("Type or paste a URL in the field above; the result follows every keystroke.");
+        return;
+    }
     if let Some(f) = &a.failure {
         failure_ui(ui, f, commands);
         return;
@@ -73,7 +80,13 @@ pub fn result_ui(
     .labelled_by(label.inner);
 }
 
-fn failure_ui(ui: &mut egui::Ui, f: &super::analysis::FailureView, commands: &mut Vec<Command>) {
+/// Whether the URL field is empty, or holds only what preprocessing trims
+/// (spaces, controls): nothing has been asked yet.
+pub fn is_empty_input(a: &Analysis) -> bool {
+    a.request.input.chars().all(|c| c <= ' ')
+}
+
+fn failure_ui(ui: &mut egui::Ui, f: &FailureView, commands: &mut Vec<Command>) {
     let red = ui.visuals().error_fg_color;
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("× Invalid URL").strong().color(red));

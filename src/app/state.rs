@@ -1,15 +1,17 @@
 //! The persisted state: what the window remembers across restarts (the last
-//! inputs, the mode, the view settings, the recent inputs). Everything the
-//! app only needs while it runs lives in [`super::app::InspectorApp`].
+//! inputs, the mode, the view settings, the trace's folds, the split of the
+//! window, the recent inputs), and what the command line opens it with
+//! ([`Launch`]). Everything the app only needs while it runs lives in the
+//! app itself.
 //!
 //! Every field has a default (`#[serde(default)]`), so a state saved by an
 //! older version, or a damaged one, still loads.
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Mode;
+use crate::engine::{Mode, Stage};
 
-use super::Launch;
+use super::field::Field;
 
 /// Inputs longer than this are not written to disk: a 10 MB paste should not
 /// make every start slow. The other settings are kept.
@@ -48,7 +50,28 @@ impl ThemeChoice {
     }
 }
 
-/// One remembered set of inputs.
+/// What the window opens with (from the command line).
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    pub input: Option<String>,
+    pub base: Option<String>,
+    pub encoding: Option<String>,
+    pub mode: Option<Mode>,
+}
+
+/// One group of trace steps that folds: a stage, of the input or of the base.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FoldKey {
+    pub stage: Stage,
+    /// The steps taken while parsing the base URL, not the input.
+    pub of_base: bool,
+}
+
+/// The left column's share of the width by default (the trace has the rest).
+pub const DEFAULT_SPLIT: f32 = 0.55;
+
+/// One remembered set of inputs: everything that decides the result, so
+/// recalling it gives the same answer (a relative reference with its base).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct HistoryEntry {
@@ -76,8 +99,12 @@ pub struct State {
     pub changed_only: bool,
     /// Show the bytes of each component in hex.
     pub hex: bool,
-    /// Stages folded away in the trace, by title.
-    pub folded_stages: Vec<String>,
+    /// Stage groups folded away in the trace. (Named anew: older versions
+    /// kept titles under `folded_stages`, which are ignored now.)
+    pub folds: Vec<FoldKey>,
+    /// The left column's share of the window's width, kept as a proportion
+    /// so the split follows the window when it is resized.
+    pub split: f32,
     /// Most recent first.
     pub history: Vec<HistoryEntry>,
 }
@@ -93,7 +120,8 @@ impl Default for State {
             escapes: false,
             changed_only: false,
             hex: false,
-            folded_stages: Vec::new(),
+            folds: Vec::new(),
+            split: DEFAULT_SPLIT,
             history: Vec::new(),
         }
     }
@@ -106,8 +134,10 @@ impl State {
         if let Some(input) = &launch.input {
             self.input.clone_from(input);
             // A URL given on the command line is a fresh question: an old base
-            // would silently change its meaning.
+            // or mode would silently change its meaning. Without `--mode` it
+            // is asked in THIS mode, as the command line's `canon` does.
             self.base.clear();
+            self.mode = Mode::This;
         }
         if let Some(base) = &launch.base {
             self.base.clone_from(base);
@@ -133,6 +163,33 @@ impl State {
         s
     }
 
+    /// The value of a text field.
+    pub fn value(&self, field: Field) -> &String {
+        match field {
+            Field::Input => &self.input,
+            Field::Base => &self.base,
+            Field::Encoding => &self.encoding,
+        }
+    }
+
+    /// The value of a text field, to edit.
+    pub fn value_mut(&mut self, field: Field) -> &mut String {
+        match field {
+            Field::Input => &mut self.input,
+            Field::Base => &mut self.base,
+            Field::Encoding => &mut self.encoding,
+        }
+    }
+
+    /// Folds a stage group of the trace, or unfolds it.
+    pub fn toggle_fold(&mut self, key: FoldKey) {
+        if let Some(i) = self.folds.iter().position(|k| *k == key) {
+            self.folds.remove(i);
+        } else {
+            self.folds.push(key);
+        }
+    }
+
     /// The current inputs as a history entry.
     pub fn entry(&self) -> HistoryEntry {
         HistoryEntry {
@@ -150,8 +207,15 @@ impl State {
             return;
         }
         let entry = self.entry();
-        self.history
-            .retain(|e| !(e.input == entry.input && e.base == entry.base));
+        // The same question asked again moves to the top. An entry of the
+        // same input with no base was kept on the way to typing the base
+        // (the URL field was left for the base field): it is replaced too.
+        self.history.retain(|e| {
+            !(e.input == entry.input
+                && (e.base == entry.base || e.base.is_empty())
+                && e.encoding == entry.encoding
+                && e.mode == entry.mode)
+        });
         self.history.insert(0, entry);
         self.history.truncate(HISTORY_LEN);
     }
@@ -195,6 +259,44 @@ mod tests {
         }
         assert_eq!(s.history.len(), HISTORY_LEN);
         assert_eq!(s.history[0].input, "http://h4/");
+    }
+
+    #[test]
+    fn a_launch_url_without_a_mode_is_asked_in_this_mode() {
+        let saved = State {
+            mode: Mode::Gecko,
+            base: "http://old/".into(),
+            ..State::default()
+        };
+        let launch = Launch {
+            input: Some("http://a/".into()),
+            ..Launch::default()
+        };
+        let s = saved.clone().with_launch(&launch);
+        assert_eq!((s.mode, s.base.as_str()), (Mode::This, ""));
+        // With no URL the saved mode stays; an explicit mode always wins.
+        assert_eq!(
+            saved.clone().with_launch(&Launch::default()).mode,
+            Mode::Gecko
+        );
+        let explicit = Launch {
+            mode: Some(Mode::Ie),
+            ..launch
+        };
+        assert_eq!(saved.with_launch(&explicit).mode, Mode::Ie);
+    }
+
+    #[test]
+    fn history_keeps_the_base_typed_after_the_input() {
+        let mut s = State {
+            input: "../x".into(),
+            ..State::default()
+        };
+        s.remember(); // left the URL field for the base field
+        s.base = "http://h/a/b".into();
+        s.remember();
+        assert_eq!(s.history.len(), 1);
+        assert_eq!(s.history[0].base, "http://h/a/b");
     }
 
     #[test]

@@ -1,27 +1,35 @@
 //! The trace: every step the engine took, grouped by stage (groups fold),
 //! each with its id, the spec section it implements, our explanation, and
-//! the value before → after with the changed characters marked. Selecting a
-//! step shows it in full and marks its characters in the input and its row
-//! in the components table. A filter keeps only the steps that changed
+//! the value before → after with the changed characters marked. The steps
+//! taken while parsing the base URL have groups of their own, headed "(of
+//! the base URL)" as the command line heads them. Selecting a step shows it
+//! in full below the list and marks its characters in the input and its
+//! row in the components table. A filter keeps only the steps that changed
 //! something.
+//!
+//! Changed and unchanged steps differ by a mark and by weight, not by a
+//! dimmer grey: a changed step starts with "Δ" in strong text, an unchanged
+//! one with "·" in the normal text colour (both ≥ 4.5:1, see
+//! [`super::theme`]).
 //!
 //! The list is virtual ([`egui::ScrollArea::show_rows`]): only the rows on
 //! screen are laid out, so a trace of thousands of steps, or steps holding
 //! megabytes, scrolls as fast as a short one. Row text is cut to a window
-//! around the change (O(window), never O(value)).
+//! around the change (O(window), never O(value)). The detail box has a fixed
+//! place and height under the list, so selecting a step never moves the
+//! list under the pointer.
 
 use std::ops::Range;
 
 use egui::text::{LayoutJob, TextFormat};
-use egui::{Color32, FontId, RichText, Sense, Stroke, TextStyle};
-
-use crate::engine::Stage;
+use egui::{Color32, FontId, Id, RichText, Sense, Stroke, TextStyle};
 
 use super::analysis::{Analysis, StepView};
-use super::app::{Command, keys, stage_key};
-use super::escape::{escape, group_digits};
-use super::highlight::component_color;
-use super::state::State;
+use super::command::Command;
+use super::escape::{group_digits, shorten, shorten_end, shown};
+use super::keys;
+use super::state::{FoldKey, State};
+use super::theme;
 
 /// Characters of context shown around a change in a row.
 const ROW_CONTEXT: usize = 14;
@@ -30,13 +38,16 @@ const ROW_CHANGE: usize = 40;
 /// Characters shown in the selected step's detail.
 const DETAIL_CHARS: usize = 1500;
 
+/// Where the list last scrolled to follow a keyboard-moved selection.
+fn scrolled_to_id() -> Id {
+    Id::unique("trace-scrolled-to")
+}
+
 /// One line of the list.
 #[derive(Clone, Debug, PartialEq)]
 enum Row {
     Header {
-        key: String,
-        stage: Stage,
-        of_base: bool,
+        key: FoldKey,
         count: usize,
         folded: bool,
     },
@@ -47,28 +58,37 @@ fn passes(s: &StepView, state: &State) -> bool {
     !state.changed_only || s.changed || s.step.failed
 }
 
-/// The rows: a header per run of steps of one stage, then its steps unless folded.
+/// The heading of a group: the stage, and whose steps they are.
+pub fn group_title(key: FoldKey) -> String {
+    if key.of_base {
+        format!("{} (of the base URL)", key.stage.title())
+    } else {
+        key.stage.title().to_owned()
+    }
+}
+
+/// The rows: a header per run of steps of one stage (of the input or of the
+/// base), then its steps unless folded.
 fn rows(a: &Analysis, state: &State) -> Vec<Row> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < a.steps.len() {
-        let stage = a.steps[i].step.id.stage();
-        let of_base = a.steps[i].of_base;
+        let key = FoldKey {
+            stage: a.steps[i].step.id.stage(),
+            of_base: a.steps[i].of_base,
+        };
         let mut j = i;
         while j < a.steps.len()
-            && a.steps[j].step.id.stage() == stage
-            && a.steps[j].of_base == of_base
+            && a.steps[j].step.id.stage() == key.stage
+            && a.steps[j].of_base == key.of_base
         {
             j += 1;
         }
         let shown: Vec<usize> = (i..j).filter(|&k| passes(&a.steps[k], state)).collect();
         if !shown.is_empty() {
-            let key = stage_key(stage, of_base);
-            let folded = state.folded_stages.contains(&key);
+            let folded = state.folds.contains(&key);
             out.push(Row::Header {
                 key,
-                stage,
-                of_base,
                 count: shown.len(),
                 folded,
             });
@@ -92,7 +112,8 @@ pub fn visible_steps(a: &Analysis, state: &State) -> Vec<usize> {
         .collect()
 }
 
-/// Draws the panel.
+/// Draws the panel in the space it is given: the list above, the detail
+/// box in a fixed place below.
 pub fn trace_ui(
     ui: &mut egui::Ui,
     analysis: Option<&Analysis>,
@@ -100,42 +121,61 @@ pub fn trace_ui(
     selected: Option<usize>,
     commands: &mut Vec<Command>,
 ) {
-    // Fill the panel: a resizable panel keeps the width of its content, and
-    // while the first result is computed there is next to none.
-    ui.set_min_width(ui.available_width());
     ui.add_space(4.0);
     let Some(a) = analysis else {
         ui.heading("Trace");
         return;
     };
+    toolbar_ui(ui, a, state, commands);
+    let detail_h = (ui.available_height() * 0.35).clamp(110.0, 320.0);
+    let list_h = (ui.available_height() - detail_h - 12.0).max(80.0);
+    let width = ui.available_width();
+    ui.allocate_ui(egui::vec2(width, list_h), |ui| {
+        ui.set_min_size(egui::vec2(width, list_h));
+        list_ui(ui, a, state, selected, commands);
+    });
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("trace-detail")
+        .max_height(detail_h)
+        .auto_shrink([false, false])
+        .show(ui, |ui| detail_ui(ui, a, selected, state.escapes, commands));
+}
+
+/// The title, the counts and the filter.
+fn toolbar_ui(ui: &mut egui::Ui, a: &Analysis, state: &State, commands: &mut Vec<Command>) {
     let changed = a.steps.iter().filter(|s| s.changed).count();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.heading("Trace");
-        ui.weak(format!(
-            "{} steps, {changed} changed something",
+        ui.label(format!(
+            "{} steps, {changed} changed something (Δ)",
             a.steps.len()
         ));
     });
-    ui.horizontal(|ui| {
-        let mut only = state.changed_only;
-        if ui
-            .checkbox(&mut only, "Only steps that changed something")
-            .on_hover_text(format!(
-                "Hide steps that only looked or decided; parsing only splits, so it counts as no change ({})",
-                ui.ctx().format_shortcut(&keys::CHANGED_ONLY)
-            ))
-            .changed()
-        {
-            commands.push(Command::ToggleChangedOnly);
-        }
-    });
+    let mut only = state.changed_only;
+    if ui
+        .checkbox(&mut only, "Only steps that changed something")
+        .on_hover_text(format!(
+            "Hide steps that only looked or decided; parsing only splits, so it counts as no change ({})",
+            ui.ctx().format_shortcut(&keys::CHANGED_ONLY)
+        ))
+        .changed()
+    {
+        commands.push(Command::ToggleChangedOnly);
+    }
+}
 
-    detail_ui(ui, a, selected, state.escapes, commands);
-    ui.separator();
-
+/// The virtual list of group headers and steps.
+fn list_ui(
+    ui: &mut egui::Ui,
+    a: &Analysis,
+    state: &State,
+    selected: Option<usize>,
+    commands: &mut Vec<Command>,
+) {
     let all_rows = rows(a, state);
     if all_rows.is_empty() {
-        ui.weak("No step matches the filter.");
+        ui.label("No step matches the filter.");
         return;
     }
     let row_h = ui.text_style_height(&TextStyle::Monospace) + 8.0;
@@ -145,16 +185,11 @@ pub fn trace_ui(
     // Keep the selection in view when it moves by keyboard.
     if let Some(sel) = selected
         && let Some(pos) = all_rows.iter().position(|r| *r == Row::Step(sel))
-        && ui
-            .ctx()
-            .data(|d| d.get_temp::<usize>(egui::Id::unique("trace-scrolled-to")))
-            != Some(sel)
+        && ui.ctx().data(|d| d.get_temp::<usize>(scrolled_to_id())) != Some(sel)
     {
-        let spacing = ui.spacing().item_spacing.y;
-        let y = pos as f32 * (row_h + spacing);
+        let y = pos as f32 * (row_h + ui.spacing().item_spacing.y);
         scroll = scroll.vertical_scroll_offset((y - 3.0 * row_h).max(0.0));
-        ui.ctx()
-            .data_mut(|d| d.insert_temp(egui::Id::unique("trace-scrolled-to"), sel));
+        ui.ctx().data_mut(|d| d.insert_temp(scrolled_to_id(), sel));
     }
     ui.scope_builder(
         egui::UiBuilder::new().accessibility_label("Trace steps"),
@@ -162,24 +197,13 @@ pub fn trace_ui(
             scroll.show_rows(ui, row_h, all_rows.len(), |ui, range| {
                 for row in &all_rows[range] {
                     match row {
-                        Row::Header {
-                            key,
-                            stage,
-                            of_base,
-                            count,
-                            folded,
-                        } => {
-                            header_row(ui, key, *stage, *of_base, *count, *folded, row_h, commands);
+                        Row::Header { key, count, folded } => {
+                            header_row(ui, *key, *count, *folded, row_h, commands);
                         }
-                        Row::Step(i) => step_row(
-                            ui,
-                            a,
-                            *i,
-                            selected == Some(*i),
-                            state.escapes,
-                            row_h,
-                            commands,
-                        ),
+                        Row::Step(i) => {
+                            let is_selected = selected == Some(*i);
+                            step_row(ui, a, *i, is_selected, state.escapes, row_h, commands);
+                        }
                     }
                 }
             });
@@ -187,41 +211,24 @@ pub fn trace_ui(
     );
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A group's header: click (or Space/Enter) folds or unfolds it.
 fn header_row(
     ui: &mut egui::Ui,
-    key: &str,
-    stage: Stage,
-    of_base: bool,
+    key: FoldKey,
     count: usize,
     folded: bool,
     row_h: f32,
     commands: &mut Vec<Command>,
 ) {
     let arrow = if folded { "▶" } else { "▼" };
-    let title = if of_base {
-        format!("{} — base URL", stage.title())
-    } else {
-        stage.title().to_owned()
-    };
-    let text = format!("{arrow} {title} ({count})");
+    let title = format!("{} ({count})", group_title(key));
+    let text = format!("{arrow} {title}");
     let (rect, r) = ui.allocate_exact_size(egui::vec2(ui.available_width(), row_h), Sense::click());
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &text));
     let visuals = ui.visuals();
-    let fill = if r.hovered() {
-        visuals.widgets.hovered.weak_bg_fill
-    } else {
-        visuals.faint_bg_color
-    };
-    ui.painter().rect_filled(rect, 3.0, fill);
-    if r.has_focus() {
-        ui.painter().rect_stroke(
-            rect,
-            3.0,
-            visuals.selection.stroke,
-            egui::StrokeKind::Inside,
-        );
-    }
+    ui.painter()
+        .rect_filled(rect, 3.0, theme::faint_row(visuals));
+    outline_if_active(ui, &r, rect);
     // The arrow in the monospace font: egui's own proportional font has no arrows.
     let arrow_rect = ui.painter().text(
         egui::pos2(rect.left() + 6.0, rect.center().y),
@@ -233,7 +240,7 @@ fn header_row(
     ui.painter().text(
         egui::pos2(arrow_rect.right() + 6.0, rect.center().y),
         egui::Align2::LEFT_CENTER,
-        format!("{title} ({count})"),
+        title,
         TextStyle::Body.resolve(ui.style()),
         visuals.strong_text_color(),
     );
@@ -243,10 +250,26 @@ fn header_row(
         "Hide these steps"
     });
     if r.clicked() {
-        commands.push(Command::ToggleStage(key.to_owned()));
+        commands.push(Command::ToggleFold(key));
     }
 }
 
+/// A hovered row gets a thin outline, a focused one a strong one (no fill,
+/// so the text keeps its contrast).
+fn outline_if_active(ui: &egui::Ui, r: &egui::Response, rect: egui::Rect) {
+    let v = ui.visuals();
+    let stroke = if r.has_focus() {
+        v.selection.stroke
+    } else if r.hovered() {
+        Stroke::new(1.0, v.weak_text_color())
+    } else {
+        return;
+    };
+    ui.painter()
+        .rect_stroke(rect, 3.0, stroke, egui::StrokeKind::Inside);
+}
+
+/// One step: its mark, id, component, mode, and what it did, on one line.
 fn step_row(
     ui: &mut egui::Ui,
     a: &Analysis,
@@ -260,47 +283,15 @@ fn step_row(
     let width = ui.available_width();
     let (rect, response) = ui.allocate_exact_size(egui::vec2(width, row_h), Sense::click());
     let visuals = ui.visuals().clone();
-    let mono = TextStyle::Monospace.resolve(ui.style());
-    let mut job = LayoutJob::default();
-    job.wrap.max_width = width - 12.0;
-    job.wrap.max_rows = 1;
-    job.wrap.break_anywhere = true;
-    let plain = |c: Color32| TextFormat::simple(mono.clone(), c);
-    if s.step.failed {
-        job.append("× ", 0.0, plain(visuals.error_fg_color));
-    }
-    job.append(s.step.id.id(), 0.0, plain(visuals.weak_text_color()));
-    if let Some(c) = s.step.component {
-        job.append(&format!(" {c}"), 6.0, plain(component_color(c)));
-    }
-    if let Some(m) = s.step.mode {
-        job.append(
-            &format!(" [{}]", m.marker()),
-            6.0,
-            plain(visuals.weak_text_color()),
-        );
-    }
-    job.append("  ", 0.0, plain(visuals.text_color()));
-    summary_into(&mut job, s, &mono, &visuals, escapes, Some(ROW_CONTEXT));
-
+    let job = row_job(ui, s, width - 12.0, escapes);
     let galley = ui.fonts_mut(|f| f.layout_job(job));
     let text = galley.text().to_owned();
     response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &text));
     if selected {
         ui.painter()
-            .rect_filled(rect, 3.0, visuals.selection.bg_fill.gamma_multiply(0.6));
-    } else if response.hovered() {
-        ui.painter()
-            .rect_filled(rect, 3.0, visuals.widgets.hovered.weak_bg_fill);
+            .rect_filled(rect, 3.0, theme::selected_row(&visuals));
     }
-    if response.has_focus() {
-        ui.painter().rect_stroke(
-            rect,
-            3.0,
-            visuals.selection.stroke,
-            egui::StrokeKind::Inside,
-        );
-    }
+    outline_if_active(ui, &response, rect);
     let y = rect.center().y - galley.size().y / 2.0;
     ui.painter().galley(
         egui::pos2(rect.left() + 6.0, y),
@@ -309,15 +300,49 @@ fn step_row(
     );
     let mut hover = format!("{}\n{}", s.step.id.citation(), s.step.id.explanation());
     if let Some(d) = &s.step.decision {
-        hover.push_str(&format!("\nDecision: {}", shown(d, escapes, 300, true)));
+        hover.push_str(&format!("\nDecision: {}", shorten(d, 300, escapes)));
     }
     let response = response.on_hover_text(hover);
     if response.clicked() {
         // A row picked with the pointer is in view already: no jump.
-        ui.ctx()
-            .data_mut(|d| d.insert_temp(egui::Id::unique("trace-scrolled-to"), i));
+        ui.ctx().data_mut(|d| d.insert_temp(scrolled_to_id(), i));
         commands.push(Command::SelectStep(if selected { None } else { Some(i) }));
     }
+}
+
+/// The text of a step's row. A changed step is marked "Δ" and written in
+/// the strong colour; an unchanged one is marked "·" (never grey alone).
+fn row_job(ui: &egui::Ui, s: &StepView, max_width: f32, escapes: bool) -> LayoutJob {
+    let visuals = ui.visuals();
+    let mono = TextStyle::Monospace.resolve(ui.style());
+    let mut job = LayoutJob::default();
+    job.wrap.max_width = max_width;
+    job.wrap.max_rows = 1;
+    job.wrap.break_anywhere = true;
+    let plain = |c: Color32| TextFormat::simple(mono.clone(), c);
+    let (mark, color) = if s.step.failed {
+        ("× ", visuals.error_fg_color)
+    } else if s.changed {
+        ("Δ ", visuals.strong_text_color())
+    } else {
+        ("· ", visuals.text_color())
+    };
+    job.append(mark, 0.0, plain(color));
+    job.append(s.step.id.id(), 0.0, plain(color));
+    if let Some(c) = s.step.component {
+        let c_color = theme::component_color(c, visuals.dark_mode);
+        job.append(&format!(" {c}"), 6.0, plain(c_color));
+    }
+    if let Some(m) = s.step.mode {
+        job.append(
+            &format!(" [{}]", m.marker()),
+            6.0,
+            plain(visuals.text_color()),
+        );
+    }
+    job.append("  ", 0.0, plain(visuals.text_color()));
+    summary_into(&mut job, s, &mono, visuals, escapes, Some(ROW_CONTEXT));
+    job
 }
 
 /// Appends what the step did: before → after, or the value set, or the decision.
@@ -354,7 +379,7 @@ fn summary_into(
                 .decision
                 .as_deref()
                 .unwrap_or(s.step.id.explanation());
-            job.append(&shown(text, escapes, 300, true), 0.0, weak);
+            job.append(&shorten(text, 300, escapes), 0.0, plain);
         }
     }
 }
@@ -362,17 +387,7 @@ fn summary_into(
 /// How removed and added characters are marked (colour plus a line, so the
 /// mark does not rest on colour alone).
 fn change_formats(font: &FontId, v: &egui::Visuals) -> (TextFormat, TextFormat) {
-    let (red, green) = if v.dark_mode {
-        (
-            Color32::from_rgb(0x8B, 0x2A, 0x2A),
-            Color32::from_rgb(0x1F, 0x6B, 0x2E),
-        )
-    } else {
-        (
-            Color32::from_rgb(0xF6, 0xC0, 0xC0),
-            Color32::from_rgb(0xBF, 0xEB, 0xC6),
-        )
-    };
+    let (red, green) = theme::change_backgrounds(v);
     let mut removed = TextFormat::simple(font.clone(), v.strong_text_color());
     removed.background = red;
     removed.strikethrough = Stroke::new(1.0, v.strong_text_color());
@@ -393,13 +408,14 @@ fn append_marked(
     plain: &TextFormat,
     marked: &TextFormat,
 ) {
-    let mark = mark.start.min(text.len())..mark.end.min(text.len()).max(mark.start.min(text.len()));
+    let start = mark.start.min(text.len());
+    let mark = start..mark.end.min(text.len()).max(start);
     if !text.is_char_boundary(mark.start) || !text.is_char_boundary(mark.end) {
-        job.append(
-            &shown(text, escapes, DETAIL_CHARS, false),
-            0.0,
-            plain.clone(),
-        );
+        job.append(&shorten(text, DETAIL_CHARS, escapes), 0.0, plain.clone());
+        return;
+    }
+    if text.is_empty() {
+        job.append("\"\"", 0.0, plain.clone());
         return;
     }
     let (head, middle, tail) = (&text[..mark.start], &text[mark.clone()], &text[mark.end..]);
@@ -409,52 +425,22 @@ fn append_marked(
     } else {
         DETAIL_CHARS
     };
-    if text.is_empty() {
-        job.append("\"\"", 0.0, plain.clone());
-        return;
-    }
     // The head: its last `limit` characters.
-    let head_start = if limit == 0 {
-        head.len()
-    } else {
-        head.char_indices()
-            .rev()
-            .nth(limit - 1)
-            .map_or(0, |(i, _)| i)
+    let head_start = match limit {
+        0 => head.len(),
+        n => head.char_indices().rev().nth(n - 1).map_or(0, |(i, _)| i),
     };
     if head_start > 0 {
         job.append("…", 0.0, plain.clone());
     }
-    job.append(
-        &shown(&head[head_start..], escapes, usize::MAX, false),
-        0.0,
-        plain.clone(),
-    );
+    job.append(&shown(&head[head_start..], escapes), 0.0, plain.clone());
     if !middle.is_empty() {
-        job.append(
-            &shown(middle, escapes, change_limit, true),
-            0.0,
-            marked.clone(),
-        );
+        job.append(&shorten(middle, change_limit, escapes), 0.0, marked.clone());
     }
-    job.append(&shown(tail, escapes, limit, true), 0.0, plain.clone());
+    job.append(&shorten_end(tail, limit, escapes), 0.0, plain.clone());
 }
 
-/// At most `max` characters of `s`, escaped if asked, with "…" when cut.
-fn shown(s: &str, escapes: bool, max: usize, ellipsis: bool) -> String {
-    let (head, cut) = super::escape::truncate_chars(s, max);
-    let mut out = if escapes {
-        escape(head).into_owned()
-    } else {
-        head.to_owned()
-    };
-    if cut && ellipsis {
-        out.push('…');
-    }
-    out
-}
-
-/// The selected step in full.
+/// The selected step in full (or how to select one).
 fn detail_ui(
     ui: &mut egui::Ui,
     a: &Analysis,
@@ -463,113 +449,97 @@ fn detail_ui(
     commands: &mut Vec<Command>,
 ) {
     let Some(s) = selected.and_then(|i| a.steps.get(i)) else {
-        ui.weak(format!(
-            "Select a step to see it in full and mark its characters in the input ({} / {} to step through).",
+        ui.label(format!(
+            "Select a step to see it in full here and mark its characters in the input ({} / {} to step through).",
             ui.ctx().format_shortcut(&keys::NEXT_STEP),
             ui.ctx().format_shortcut(&keys::PREV_STEP)
         ));
         return;
     };
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        ui.scope_builder(
-            egui::UiBuilder::new().accessibility_label("Selected step"),
-            |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    if s.step.failed {
-                        ui.colored_label(ui.visuals().error_fg_color, "× failed here");
-                    }
-                    ui.label(RichText::new(s.step.id.id()).monospace().strong());
-                    ui.label(RichText::new(s.step.id.citation()).italics());
-                    if s.of_base {
-                        ui.weak("(while parsing the base URL)");
-                    }
-                    if ui
-                        .small_button("Close")
-                        .on_hover_text("Clear the selection")
-                        .clicked()
-                    {
-                        commands.push(Command::SelectStep(None));
+    ui.scope_builder(
+        egui::UiBuilder::new().accessibility_label("Selected step"),
+        |ui| {
+            detail_header_ui(ui, s, commands);
+            ui.label(s.step.id.explanation());
+            if let Some(c) = s.step.component {
+                ui.horizontal(|ui| {
+                    ui.label("component:");
+                    let color = theme::component_color(c, ui.visuals().dark_mode);
+                    ui.colored_label(color, c.to_string());
+                    if let Some(m) = s.step.mode {
+                        ui.label(format!("· only in mode {}", m.marker()));
                     }
                 });
-                ui.label(s.step.id.explanation());
-                if let Some(c) = s.step.component {
-                    ui.horizontal(|ui| {
-                        ui.weak("component:");
-                        ui.colored_label(component_color(c), c.to_string());
-                        if let Some(m) = s.step.mode {
-                            ui.weak(format!("· only in mode {}", m.marker()));
-                        }
-                    });
-                }
-                if let Some(d) = &s.step.decision {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.weak("decision:");
-                        ui.label(shown(d, escapes, DETAIL_CHARS, true));
-                    });
-                }
-                let font = TextStyle::Monospace.resolve(ui.style());
-                let visuals = ui.visuals().clone();
-                let (removed, added) = change_formats(&font, &visuals);
-                let plain = TextFormat::simple(font.clone(), visuals.text_color());
-                let both = s.diff.clone();
-                for (label, value, mark, format) in [
-                    (
-                        "before:",
-                        &s.step.before,
-                        both.as_ref().map(|d| d.0.clone()),
-                        &removed,
-                    ),
-                    (
-                        "after:",
-                        &s.step.after,
-                        both.as_ref().map(|d| d.1.clone()),
-                        &added,
-                    ),
-                ] {
-                    if !s.step.changes {
-                        continue;
-                    }
-                    ui.horizontal_wrapped(|ui| {
-                        ui.weak(label);
-                        match value {
-                            None => {
-                                ui.label(RichText::new("absent").italics().weak());
-                            }
-                            Some(v) => {
-                                let mut job = LayoutJob::default();
-                                job.wrap.max_width = ui.available_width();
-                                job.wrap.break_anywhere = true;
-                                append_marked(
-                                    &mut job,
-                                    v,
-                                    mark.unwrap_or(0..0),
-                                    escapes,
-                                    None,
-                                    &plain,
-                                    format,
-                                );
-                                ui.label(job);
-                                if v.chars().nth(DETAIL_CHARS).is_some()
-                                    && ui.small_button("Show all").clicked()
-                                {
-                                    commands.push(Command::ShowAll {
-                                        title: format!("{} {label}", s.step.id.id()),
-                                        text: v.clone(),
-                                    });
-                                }
-                            }
-                        }
-                    });
-                }
-                if let Some(r) = &s.input_range {
-                    ui.weak(format!(
-                        "Concerns bytes {}–{} of the input (marked in the input).",
-                        group_digits(r.start),
-                        group_digits(r.end)
-                    ));
-                }
-            },
-        );
+            }
+            if let Some(d) = &s.step.decision {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("decision:");
+                    ui.label(shorten(d, DETAIL_CHARS, escapes));
+                });
+            }
+            if s.step.changes {
+                values_ui(ui, s, escapes, commands);
+            }
+            if let Some(r) = &s.input_range {
+                ui.label(format!(
+                    "Concerns bytes {}–{} of the input (marked in the input).",
+                    group_digits(r.start),
+                    group_digits(r.end)
+                ));
+            }
+        },
+    );
+}
+
+/// The detail's first line: failed mark, id, citation, whose step, Close.
+fn detail_header_ui(ui: &mut egui::Ui, s: &StepView, commands: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        if s.step.failed {
+            ui.colored_label(ui.visuals().error_fg_color, "× failed here");
+        }
+        ui.label(RichText::new(s.step.id.id()).monospace().strong());
+        ui.label(RichText::new(s.step.id.citation()).italics());
+        if s.of_base {
+            ui.label("(while parsing the base URL)");
+        }
+        if ui
+            .small_button("Close")
+            .on_hover_text("Clear the selection")
+            .clicked()
+        {
+            commands.push(Command::SelectStep(None));
+        }
     });
+}
+
+/// The value before and after the step, with the change marked.
+fn values_ui(ui: &mut egui::Ui, s: &StepView, escapes: bool, commands: &mut Vec<Command>) {
+    let font = TextStyle::Monospace.resolve(ui.style());
+    let visuals = ui.visuals().clone();
+    let (removed, added) = change_formats(&font, &visuals);
+    let plain = TextFormat::simple(font.clone(), visuals.text_color());
+    let marks = s.diff.clone().map_or((0..0, 0..0), |d| d);
+    for (label, value, mark, format) in [
+        ("before:", &s.step.before, marks.0, &removed),
+        ("after:", &s.step.after, marks.1, &added),
+    ] {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(label);
+            let Some(v) = value else {
+                ui.label(RichText::new("absent").italics());
+                return;
+            };
+            let mut job = LayoutJob::default();
+            job.wrap.max_width = ui.available_width();
+            job.wrap.break_anywhere = true;
+            append_marked(&mut job, v, mark, escapes, None, &plain, format);
+            ui.label(job);
+            if v.chars().nth(DETAIL_CHARS).is_some() && ui.small_button("Show all").clicked() {
+                commands.push(Command::ShowAll {
+                    title: format!("{} {label}", s.step.id.id()),
+                    text: v.clone(),
+                });
+            }
+        });
+    }
 }

@@ -1,0 +1,51 @@
+//! What the panels ask the app to do. Panels draw from the analysis and the
+//! state and push [`Command`]s; the app applies them after the frame (as
+//! egui's demo app does). A leaf module: it names fields, history entries and
+//! trace folds, but no panel and not the app, so no module cycle forms.
+
+use crate::engine::{Component, Mode};
+
+use super::field::Field;
+use super::state::{FoldKey, HistoryEntry, ThemeChoice};
+
+/// What the panels ask for; applied after the frame's drawing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Put `text` on the clipboard; `what` names it in the status message.
+    Copy {
+        what: String,
+        text: String,
+    },
+    SetMode(Mode),
+    SelectStep(Option<usize>),
+    /// Move the step selection by this many visible steps.
+    MoveSelection(isize),
+    SelectComponent(Option<Component>),
+    /// Fold or unfold one stage group of the trace.
+    ToggleFold(FoldKey),
+    Restore(HistoryEntry),
+    ClearHistory,
+    Remember,
+    SetTheme(ThemeChoice),
+    /// Insert text into a field at its cursor (special characters, big pastes).
+    Insert {
+        field: Field,
+        text: String,
+    },
+    Clear(Field),
+    /// Focus a field and select its text.
+    Focus(Field),
+    /// Open the full-text window for a value too long to show in place.
+    ShowAll {
+        title: String,
+        text: String,
+    },
+    /// Set the share of the width the left column takes (the trace gets the rest).
+    SetSplit(f32),
+    ToggleEscapes,
+    ToggleChangedOnly,
+    ToggleHex,
+    CopyCanonical,
+    /// Close the window (eframe saves the state first).
+    Quit,
+}

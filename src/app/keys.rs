@@ -1,0 +1,63 @@
+//! The keyboard shortcuts, named once: the app reads them, the tooltips and
+//! the Keys menu show them. A leaf module (it knows nothing of the app).
+
+use egui::{Context, Key, KeyboardShortcut, Modifiers};
+
+use crate::engine::Mode;
+
+/// Ctrl+L, as in a browser's address bar: focus the URL field, select its text.
+pub const FOCUS_INPUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
+pub const FOCUS_BASE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::B);
+pub const FOCUS_ENCODING: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::K);
+pub const COPY: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::C);
+pub const ESCAPES: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::E);
+pub const CHANGED_ONLY: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::F);
+pub const HEX: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::X);
+pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
+pub const NEXT_STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown);
+pub const PREV_STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp);
+/// Alt+← / Alt+→ move the divider between the left column and the trace.
+pub const SPLIT_LEFT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowLeft);
+pub const SPLIT_RIGHT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowRight);
+/// Ctrl+1 … Ctrl+4, in the order of [`Mode::ALL`].
+pub const MODES: [KeyboardShortcut; 4] = [
+    KeyboardShortcut::new(Modifiers::COMMAND, Key::Num1),
+    KeyboardShortcut::new(Modifiers::COMMAND, Key::Num2),
+    KeyboardShortcut::new(Modifiers::COMMAND, Key::Num3),
+    KeyboardShortcut::new(Modifiers::COMMAND, Key::Num4),
+];
+
+/// Every shortcut with what it does, for the Keys menu.
+pub fn all() -> Vec<(KeyboardShortcut, &'static str)> {
+    vec![
+        (FOCUS_INPUT, "Go to the URL field and select its text"),
+        (FOCUS_BASE, "Go to the base URL field and select its text"),
+        (
+            FOCUS_ENCODING,
+            "Go to the encoding field and select its text",
+        ),
+        (COPY, "Copy the canonical URL"),
+        (MODES[0], "Mode THIS (the spec's own rules)"),
+        (MODES[1], "Mode CHROME"),
+        (MODES[2], "Mode GECKO"),
+        (MODES[3], "Mode IE"),
+        (NEXT_STEP, "Select the next trace step"),
+        (PREV_STEP, "Select the previous trace step"),
+        (SPLIT_LEFT, "Widen the trace"),
+        (SPLIT_RIGHT, "Narrow the trace"),
+        (CHANGED_ONLY, "Trace: only steps that changed something"),
+        (ESCAPES, "Show invisible characters as \\u{…}"),
+        (HEX, "Show component bytes in hex"),
+        (QUIT, "Quit (the inputs and settings are kept)"),
+    ]
+}
+
+/// The shortcut of `mode`, as the platform writes it.
+pub fn mode_shortcut(ctx: &Context, mode: Mode) -> String {
+    let i = Mode::ALL.iter().position(|&m| m == mode).unwrap_or(0);
+    ctx.format_shortcut(&MODES[i])
+}
