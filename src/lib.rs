@@ -11,3 +11,4 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod resolvers;
+pub mod table;

@@ -1,0 +1,3 @@
+//! Benchmark of the table pipeline (being written).
+
+fn main() {}

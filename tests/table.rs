@@ -1,0 +1,1 @@
+//! Integration tests of `url-inspector table` (being written).
