@@ -4,42 +4,68 @@
 //! only) and `resolving.dat` (parse the base, resolve, no canonicalization).
 //!
 //! Every failure must be listed, with a reason, in `expected-failures.txt`
-//! beside this file; an unlisted failure fails the test, and so does a listed
-//! case that now passes (a stale entry). Pass counts are printed per file.
+//! beside this file, keyed by the case's content (see its header); an
+//! unlisted failure fails the test, and so does a listed case that now
+//! passes (a stale entry). Each mode's pass counts (all records, host cases)
+//! are recorded in `pass-counts.txt`; a run that passes fewer fails, and so
+//! does one that passes more until the new count is recorded. Pass counts
+//! are printed per file.
 //!
 //! - `URL_INSPECTOR_CONFORMANCE=DIR` reads the suite from DIR instead of
-//!   `../shared/conformance`. Where the suite is absent these tests say so and
-//!   pass without checking anything; every other test still runs.
-//! - `CONFORMANCE_FILTER=TEXT` runs only the cases whose name contains TEXT.
+//!   `../shared/conformance`. Where the suite is absent, these tests fail
+//!   under CI (`CI` set to anything but empty, `0` or `false`); elsewhere
+//!   they print a SKIPPED banner and check nothing (every other test still
+//!   runs).
+//! - `CONFORMANCE_FILTER=TEXT` runs only the cases whose name contains TEXT
+//!   (then neither stale entries nor pass counts are checked).
 //! - Every failure is also written to `target/conformance/MODE-failures.txt`
-//!   in the expected-failures format, with the details, for review.
+//!   in the expected-failures format (`?? ` and the details in place of the
+//!   reason), for review.
 
 mod dat;
+mod expectations;
 mod trace_checks;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use expectations::{CaseKey, Count, PassCounts};
 use url_inspector::engine::{
     Component, Mode, NoTrace, ParsedUrl, QueryEncoding, Until, canonicalize_url, parse::parse, run,
 };
 
-/// Where the suite is, or `None` (with the reason printed) when it is absent.
+/// Whether this run is CI's: `CI` set to anything but empty, `0` or `false`.
+fn under_ci() -> bool {
+    std::env::var("CI")
+        .is_ok_and(|v| !matches!(v.to_ascii_lowercase().as_str(), "" | "0" | "false"))
+}
+
+/// Writes straight to stderr, past the test harness's capture, so that
+/// every run shows it.
+fn say(text: &str) {
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), text.as_bytes());
+}
+
+/// Where the suite is, or `None` (with a SKIPPED banner) when it is absent.
+/// Under CI an absent suite is a failure: CI must check it.
 fn suite_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("URL_INSPECTOR_CONFORMANCE")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance"));
     if dir.join("decomps.dat").is_file() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: the conformance suite is not at {} (set URL_INSPECTOR_CONFORMANCE to its folder); \
-             the conformance tests check nothing in this run",
-            dir.display()
-        );
-        None
+        return Some(dir);
     }
+    let why = format!(
+        "the conformance suite is not at {} (no decomps.dat there); set URL_INSPECTOR_CONFORMANCE \
+         to its folder",
+        dir.display()
+    );
+    assert!(!under_ci(), "conformance suite missing under CI: {why}");
+    say(&format!(
+        "\n*** SKIPPED: {why}. The conformance tests check NOTHING in this run. ***\n\n"
+    ));
+    None
 }
 
 /// The suite's files, as paths relative to its folder.
@@ -57,29 +83,6 @@ fn files(dir: &Path) -> Vec<String> {
         }
     }
     out.sort();
-    out
-}
-
-/// The expected-failure entries: `(mode, case key)` → reason.
-fn expected_failures() -> BTreeMap<(String, String), String> {
-    let text = include_str!("expected-failures.txt");
-    let mut out = BTreeMap::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut parts = line.splitn(3, ' ');
-        let (Some(mode), Some(key)) = (parts.next(), parts.next()) else {
-            continue;
-        };
-        let reason = parts.next().unwrap_or("").trim().to_owned();
-        assert!(
-            !reason.is_empty(),
-            "expected-failures.txt: `{line}` gives no reason"
-        );
-        out.insert((mode.to_owned(), key.to_owned()), reason);
-    }
     out
 }
 
@@ -128,7 +131,8 @@ struct Tally {
 
 struct Outcome {
     tallies: BTreeMap<String, Tally>,
-    failures: Vec<(String, String)>,
+    /// Each failing record's case and the details.
+    failures: Vec<(CaseKey, String)>,
     idempotency: Tally,
     /// For a browser mode: how THIS fares against that browser's
     /// expectations, per file.
@@ -279,12 +283,8 @@ fn run_suite(dir: &Path, mode: Mode) -> Outcome {
             out.unrecorded.insert(file.clone());
         }
         for rec in dat::parse(&text) {
-            let key = format!("{file}:{}", rec.line);
-            let name = format!(
-                "{key} {:?} against {:?}",
-                rec.get("data").unwrap_or(""),
-                rec.get("base").unwrap_or("")
-            );
+            let key = CaseKey::of(&file, &rec);
+            let name = format!("{key} (line {})", rec.line);
             if !filter.is_empty() && !name.contains(&filter) {
                 continue;
             }
@@ -307,7 +307,8 @@ fn run_suite(dir: &Path, mode: Mode) -> Outcome {
                     } else {
                         ""
                     };
-                    out.failures.push((key, format!("{name}:{detail}{note}")));
+                    out.failures
+                        .push((key, format!("line {}:{detail}{note}", rec.line)));
                 }
             }
             if mode != Mode::This && kind.is_none() {
@@ -322,104 +323,142 @@ fn run_suite(dir: &Path, mode: Mode) -> Outcome {
     out
 }
 
-fn conformance(mode: Mode) {
-    let Some(dir) = suite_dir() else { return };
-    let out = run_suite(&dir, mode);
-    let m = mode.name();
+/// Passed and total over the files `filter` picks.
+fn sum(tallies: &BTreeMap<String, Tally>, filter: impl Fn(&str) -> bool) -> Count {
+    tallies
+        .iter()
+        .filter(|(f, _)| filter(f))
+        .fold((0, 0), |(p, t), (_, x)| (p + x.passed, t + x.total))
+}
 
-    // The summary goes straight to stderr, past the test harness's capture,
-    // so that every run shows it.
-    let mut summary = format!("\nconformance [{}]: pass/total per file\n", mode.marker());
-    let sum = |filter: &dyn Fn(&str) -> bool, tallies: &BTreeMap<String, Tally>| {
-        tallies
-            .iter()
-            .filter(|(f, _)| filter(f))
-            .fold((0, 0), |(p, t), (_, x)| (p + x.passed, t + x.total))
-    };
-    let pct = |(p, t): (usize, usize)| {
-        format!(
-            "{p:>5}/{t:<5} ({:.2} %)",
-            100.0 * p as f64 / t.max(1) as f64
-        )
-    };
+fn pct((p, t): Count) -> String {
+    format!(
+        "{p:>5}/{t:<5} ({:.2} %)",
+        100.0 * p as f64 / t.max(1) as f64
+    )
+}
+
+/// The pass counts per file and in total, as printed after each run.
+fn summary(out: &Outcome, mode: Mode) -> String {
+    let m = mode.name();
+    let mut text = format!("\nconformance [{}]: pass/total per file\n", mode.marker());
     for (file, t) in &out.tallies {
-        let _ = writeln!(summary, "  {file:<52} {:>5}/{:<5}", t.passed, t.total);
+        let _ = writeln!(text, "  {file:<52} {:>5}/{:<5}", t.passed, t.total);
     }
+    let _ = writeln!(text, "  {:<52} {}", "all", pct(sum(&out.tallies, |_| true)));
     let _ = writeln!(
-        summary,
+        text,
         "  {:<52} {}",
-        "all",
-        pct(sum(&|_| true, &out.tallies))
+        "host cases",
+        pct(sum(&out.tallies, is_host_file))
     );
     if mode == Mode::This {
         let _ = writeln!(
-            summary,
+            text,
             "  idempotency checks: {}/{}",
             out.idempotency.passed, out.idempotency.total
         );
     } else {
-        let host = |f: &str| is_host_file(f);
         let recorded = |f: &str| is_host_file(f) && !out.unrecorded.contains(f);
         let rest = |f: &str| !is_host_file(f);
         let _ = writeln!(
-            summary,
-            "  {:<52} {}",
-            "host cases",
-            pct(sum(&host, &out.tallies))
-        );
-        let _ = writeln!(
-            summary,
+            text,
             "  {:<52} {}",
             "host cases with recorded browser results",
-            pct(sum(&recorded, &out.tallies))
+            pct(sum(&out.tallies, recorded))
         );
         let _ = writeln!(
-            summary,
+            text,
             "  rest of the suite: {} agrees with {m} {}; THIS agrees with {m} {}",
             mode.marker(),
-            pct(sum(&rest, &out.tallies)),
-            pct(sum(&rest, &out.this_vs_browser))
+            pct(sum(&out.tallies, rest)),
+            pct(sum(&out.this_vs_browser, rest))
         );
     }
-    let _ = std::io::Write::write_all(&mut std::io::stderr(), summary.as_bytes());
+    text
+}
 
-    // Write every failure down for review.
+/// Compares the run's pass counts with the recorded ones; `Err` says how
+/// they differ.
+fn check_pass_counts(m: &str, now: PassCounts) -> Result<(), String> {
+    let recorded = expectations::pass_counts();
+    let Some(&was) = recorded.get(m) else {
+        return Err(format!(
+            "pass-counts.txt records nothing for {m}; add the line `{m} {now}`"
+        ));
+    };
+    if now == was {
+        return Ok(());
+    }
+    let dropped = now.all.0 < was.all.0 || now.host.0 < was.host.0;
+    Err(if dropped {
+        format!(
+            "the pass count dropped: pass-counts.txt records `{m} {was}`, this run gives `{m} {now}`"
+        )
+    } else {
+        format!(
+            "the counts changed from `{m} {was}` to `{m} {now}` without a drop; record the new \
+             line in pass-counts.txt (and the README's figures)"
+        )
+    })
+}
+
+fn conformance(mode: Mode) {
+    let Some(dir) = suite_dir() else { return };
+    let out = run_suite(&dir, mode);
+    let m = mode.name();
+    say(&summary(&out, mode));
+
+    // Write every failure down for review, in the expected-failures format.
     let report_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/conformance");
     let _ = std::fs::create_dir_all(&report_dir);
     let report: String = out
         .failures
         .iter()
-        .map(|(k, d)| format!("{m} {k} ?? {d}\n"))
+        .map(|(k, d)| format!("{m} {k}: ?? {d}\n"))
         .collect();
     let _ = std::fs::write(report_dir.join(format!("{m}-failures.txt")), report);
 
     let filtered = std::env::var("CONFORMANCE_FILTER").is_ok_and(|f| !f.is_empty());
-    let listed = expected_failures();
-    let failed: BTreeSet<&String> = out.failures.iter().map(|(k, _)| k).collect();
-    let unexpected: Vec<&(String, String)> = out
+    let listed = expectations::expected_failures();
+    let failed: BTreeSet<&CaseKey> = out.failures.iter().map(|(k, _)| k).collect();
+    let unexpected: Vec<&(CaseKey, String)> = out
         .failures
         .iter()
         .filter(|(k, _)| !listed.contains_key(&(m.to_owned(), k.clone())))
         .collect();
-    let stale: Vec<&String> = listed
+    let stale: Vec<&CaseKey> = listed
         .keys()
         .filter(|(lm, k)| lm == m && !failed.contains(k))
         .map(|(_, k)| k)
         .collect();
-    for (_, detail) in unexpected.iter().take(40) {
-        eprintln!("UNEXPECTED FAILURE {detail}");
+    for (key, detail) in unexpected.iter().take(40) {
+        say(&format!("UNEXPECTED FAILURE {m} {key}: {detail}\n"));
+    }
+    let mut problems = Vec::new();
+    if !unexpected.is_empty() {
+        problems.push(format!("{} unexpected failures", unexpected.len()));
     }
     if !filtered {
         for k in &stale {
-            eprintln!("STALE ENTRY (now passes) {m} {k}");
+            say(&format!("STALE ENTRY (now passes) {m} {k}\n"));
+        }
+        if !stale.is_empty() {
+            problems.push(format!("{} stale expected-failure entries", stale.len()));
+        }
+        let now = PassCounts {
+            all: sum(&out.tallies, |_| true),
+            host: sum(&out.tallies, is_host_file),
+        };
+        if let Err(e) = check_pass_counts(m, now) {
+            problems.push(e);
         }
     }
     assert!(
-        unexpected.is_empty() && (filtered || stale.is_empty()),
-        "[{}] {} unexpected failures, {} stale expected-failure entries (details above and in target/conformance/{m}-failures.txt)",
+        problems.is_empty(),
+        "[{}] {} (details above and in target/conformance/{m}-failures.txt)",
         mode.marker(),
-        unexpected.len(),
-        if filtered { 0 } else { stale.len() }
+        problems.join("; ")
     );
 }
 
