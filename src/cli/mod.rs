@@ -5,6 +5,7 @@
 //! url-inspector batch                                                   JSON Lines in, JSON Lines out
 //! url-inspector canon INPUT [--base URL] [--encoding LABEL] [--mode MODE] [--json] [--trace]
 //! url-inspector compare INPUT [--base URL] [--encoding LABEL] [--json]
+//! url-inspector table [FILE|-] [--resolvers NAMES] [--format csv|tsv|jsonl] ...   one row per line
 //! ```
 //!
 //! One file per concern: [`batch`] serves JSON Lines, [`canon`] is the one-shot
@@ -18,6 +19,7 @@ pub mod batch;
 pub mod canon;
 pub mod compare;
 pub mod json;
+pub mod table;
 pub mod trace_text;
 
 use std::io::Write;
@@ -67,6 +69,13 @@ pub enum Command {
     /// Show one input under every resolver: the spec's four modes, the URL
     /// Standard, RFC 3986 and OPC part names, side by side.
     Compare(compare::CompareArgs),
+    /// One row per input line under the chosen resolvers, as CSV, TSV or JSON Lines.
+    ///
+    /// Reads one URL per line, URL<TAB>BASE, CSV with a header, or JSON Lines of
+    /// batch requests (detected unless --input-format is given). Rows come out in
+    /// input order, in bounded memory, computed on all cores; an unreadable line is
+    /// an error row. On a terminal, stderr shows progress and then a summary.
+    Table(table::TableArgs),
 }
 
 /// The options every way of running the engine shares.
@@ -132,6 +141,7 @@ pub fn main() -> i32 {
         Some(Command::Batch) => batch::run(),
         Some(Command::Canon(args)) => canon::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Table(args)) => table::run(&args),
         None => open_window(cli.window),
     }
 }

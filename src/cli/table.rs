@@ -1,0 +1,321 @@
+//! `url-inspector table [FILE|-]`: one row per input line under the chosen
+//! resolvers, streamed to stdout as CSV, TSV or JSON Lines, in input order
+//! and in bounded memory, computed on all cores (the [`table`](crate::table)
+//! library does the work; this file is options, progress and exit codes).
+//!
+//! With stderr on a terminal a progress bar runs while rows are computed and
+//! the summary follows; with stderr redirected only the data is printed (and
+//! errors, should any stop the run). Lines that cannot be read are error
+//! rows and never stop the run; an unknown resolver, format or encoding
+//! label is a usage error (exit 2), as is a CSV header without the input
+//! column.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::{EXIT_USAGE, complain};
+use crate::engine::QueryEncoding;
+use crate::resolvers::Resolver;
+use crate::table::{
+    Control, InputFormat, OutputFormat, ReadError, ReadOptions, Row, RowWriter, RunError,
+    RunOptions, Summary, run as run_table,
+};
+
+/// The arguments of `table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The file to read; `-` or nothing reads stdin.
+    #[arg(value_name = "FILE|-")]
+    pub file: Option<PathBuf>,
+    /// The base URL of lines that give none.
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
+    /// The query encoding of lines that give none, a WHATWG label such as shift_jis (default: utf-8).
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// The resolvers, one column each, separated by commas; `all` for all seven.
+    #[arg(
+        long,
+        value_name = "NAMES",
+        value_delimiter = ',',
+        default_value = "this",
+        value_parser = resolver_parser()
+    )]
+    pub resolvers: Vec<Resolvers>,
+    /// How to read the input (default: detected from the first line).
+    #[arg(long, value_name = "FORMAT", value_parser = input_format_parser())]
+    pub input_format: Option<InputFormat>,
+    /// How to write the rows.
+    #[arg(long, value_name = "FORMAT", default_value = "csv", value_parser = output_format_parser())]
+    pub format: OutputFormat,
+    /// CSV input: the column holding the URL, by header name or number from 1
+    /// (default: the column named input, url or href).
+    #[arg(long, value_name = "NAME|N")]
+    pub input_column: Option<String>,
+    /// CSV input: the column holding the base, by header name or number from 1
+    /// (default: the column named base, if any).
+    #[arg(long, value_name = "NAME|N")]
+    pub base_column: Option<String>,
+    /// Write only rows that some resolver finds invalid, and unreadable lines.
+    #[arg(long)]
+    pub only_invalid: bool,
+    /// Write only rows on which two of the resolvers disagree (needs two or more).
+    #[arg(long)]
+    pub only_disagreeing: bool,
+    /// Threads computing rows (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+/// One `--resolvers` item: a resolver, or `all` of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolvers {
+    One(Resolver),
+    All,
+}
+
+/// The resolver names (and `all`), listed in help and in errors.
+fn resolver_parser() -> impl TypedValueParser<Value = Resolvers> {
+    let names: Vec<&str> = Resolver::ALL
+        .iter()
+        .map(|r| r.name())
+        .chain(["all"])
+        .collect();
+    PossibleValuesParser::new(names).try_map(|name| {
+        if name.eq_ignore_ascii_case("all") {
+            return Ok(Resolvers::All);
+        }
+        Resolver::from_name(&name)
+            .map(Resolvers::One)
+            .ok_or_else(|| format!("unknown resolver {name:?}"))
+    })
+}
+
+fn input_format_parser() -> impl TypedValueParser<Value = InputFormat> {
+    PossibleValuesParser::new(InputFormat::ALL.map(InputFormat::name)).try_map(|name| {
+        InputFormat::from_name(&name).ok_or_else(|| format!("unknown input format {name:?}"))
+    })
+}
+
+fn output_format_parser() -> impl TypedValueParser<Value = OutputFormat> {
+    PossibleValuesParser::new(OutputFormat::ALL.map(OutputFormat::name)).try_map(|name| {
+        OutputFormat::from_name(&name).ok_or_else(|| format!("unknown format {name:?}"))
+    })
+}
+
+/// Runs `table`; returns the exit code: 0 whatever the rows hold, 1 when
+/// the input cannot be read or the output cannot be written, 2 for a usage
+/// error.
+pub fn run(args: &TableArgs) -> i32 {
+    let options = match run_options(args) {
+        Ok(options) => options,
+        Err(message) => {
+            complain(&message);
+            return EXIT_USAGE;
+        }
+    };
+    let (source, size) = match open(args.file.as_ref()) {
+        Ok(opened) => opened,
+        Err(message) => {
+            complain(&message);
+            return 1;
+        }
+    };
+    let progress = io::stderr().is_terminal().then(|| Progress::new(size));
+    let control = Control::default();
+    let result = write_rows(source, args, &options, &control, progress.as_ref());
+    if let Some(p) = &progress {
+        p.bar.finish_and_clear();
+    }
+    match result {
+        Ok(summary) => {
+            if progress.is_some() {
+                let _ = write!(io::stderr().lock(), "{summary}");
+            }
+            0
+        }
+        // Whoever read our output has gone; nothing more to say.
+        Err(RunError::Sink(e)) if e.kind() == ErrorKind::BrokenPipe => 0,
+        Err(e @ RunError::Read(ReadError::Columns(_))) => {
+            complain(&e.to_string());
+            EXIT_USAGE
+        }
+        Err(e) => {
+            complain(&e.to_string());
+            1
+        }
+    }
+}
+
+/// Checks the options that clap cannot: the encoding label, the resolver
+/// list, the filters.
+fn run_options(args: &TableArgs) -> Result<RunOptions, String> {
+    let encoding = match args.encoding.as_deref() {
+        None => QueryEncoding::UTF8,
+        Some(label) => {
+            let enc = QueryEncoding::from_label(label);
+            if enc.named.is_none() {
+                return Err(format!(
+                    "unknown encoding label {label:?}; expected a WHATWG label such as utf-8, shift_jis or latin1"
+                ));
+            }
+            enc
+        }
+    };
+    let mut resolvers: Vec<Resolver> = Vec::new();
+    for item in &args.resolvers {
+        let add: &[Resolver] = match item {
+            Resolvers::One(r) => std::slice::from_ref(r),
+            Resolvers::All => &Resolver::ALL,
+        };
+        for r in add {
+            if !resolvers.contains(r) {
+                resolvers.push(*r);
+            }
+        }
+    }
+    if args.only_disagreeing && resolvers.len() < 2 {
+        return Err(
+            "--only-disagreeing needs two or more resolvers (e.g. --resolvers this,whatwg)"
+                .to_owned(),
+        );
+    }
+    Ok(RunOptions {
+        read: ReadOptions {
+            format: args.input_format,
+            base: args.base.clone(),
+            encoding,
+            input_column: args.input_column.clone(),
+            base_column: args.base_column.clone(),
+            ..ReadOptions::default()
+        },
+        resolvers,
+        threads: args.threads.map(usize::from),
+    })
+}
+
+/// The input, and its size when it is a file (for the progress bar).
+fn open(file: Option<&PathBuf>) -> Result<(Box<dyn BufRead + Send>, Option<u64>), String> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let f = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+            let size = f.metadata().ok().map(|m| m.len()).filter(|&n| n > 0);
+            Ok((Box::new(BufReader::with_capacity(1 << 16, f)), size))
+        }
+        _ => Ok((
+            Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            None,
+        )),
+    }
+}
+
+/// Runs the table, writing the rows that pass the filters to stdout.
+fn write_rows(
+    source: Box<dyn BufRead + Send>,
+    args: &TableArgs,
+    options: &RunOptions,
+    control: &Control,
+    progress: Option<&Progress>,
+) -> Result<Summary, RunError> {
+    let stdout = BufWriter::with_capacity(1 << 16, io::stdout());
+    let mut writer =
+        RowWriter::new(stdout, args.format, &options.resolvers).map_err(RunError::Sink)?;
+    let keep = |row: &Row| {
+        (!args.only_invalid || row.any_invalid() || row.is_error())
+            && (!args.only_disagreeing || row.disagrees())
+    };
+    let mut since_update = 0u32;
+    let summary = run_table(source, options, control, |row| {
+        since_update += 1;
+        if since_update == 1024 {
+            since_update = 0;
+            if let Some(p) = progress {
+                p.update(control);
+            }
+        }
+        if keep(row) { writer.write(row) } else { Ok(()) }
+    })?;
+    writer.into_inner().map_err(RunError::Sink)?;
+    Ok(summary)
+}
+
+/// The progress bar on stderr: a bar over the file's bytes, or a spinner
+/// for a pipe; rows done and rows per second either way.
+struct Progress {
+    bar: ProgressBar,
+    started: Instant,
+}
+
+impl Progress {
+    fn new(size: Option<u64>) -> Progress {
+        let (bar, template) = match size {
+            Some(len) => (
+                ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()),
+                "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}, {eta} left",
+            ),
+            None => (
+                ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
+                "{spinner} [{elapsed_precise}] {msg}",
+            ),
+        };
+        // The templates are constants; a bad one would only lose the styling.
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        bar.set_message("starting");
+        bar.enable_steady_tick(Duration::from_millis(120));
+        Progress {
+            bar,
+            started: Instant::now(),
+        }
+    }
+
+    fn update(&self, control: &Control) {
+        let rows = control.rows_done();
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        self.bar.set_position(control.bytes_read());
+        self.bar
+            .set_message(format!("{rows} rows, {:.0} rows/s", rows as f64 / secs));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    fn parse(args: &[&str]) -> Result<TableArgs, clap::Error> {
+        let argv = ["url-inspector", "table"].iter().chain(args);
+        match Cli::try_parse_from(argv)?.command {
+            Some(Command::Table(t)) => Ok(t),
+            other => panic!("not the table command: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn resolver_lists_expand_all_and_drop_repeats() {
+        let args = parse(&["--resolvers", "whatwg,ALL,this"]).expect("valid");
+        let options = run_options(&args).expect("valid");
+        assert_eq!(options.resolvers[0], Resolver::Whatwg);
+        assert_eq!(options.resolvers.len(), 7);
+    }
+
+    #[test]
+    fn unknown_names_are_usage_errors() {
+        let err = parse(&["--resolvers", "this,netscape"]).expect_err("unknown resolver");
+        assert_eq!(err.exit_code(), EXIT_USAGE);
+        assert!(err.to_string().contains("netscape"), "{err}");
+        let args = parse(&["--encoding", "klingon"]).expect("clap accepts any label");
+        assert!(run_options(&args).is_err_and(|m| m.contains("\"klingon\"")));
+        let args = parse(&["--only-disagreeing"]).expect("clap accepts it");
+        assert!(run_options(&args).is_err());
+    }
+}
