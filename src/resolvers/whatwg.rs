@@ -88,6 +88,11 @@ fn encoder(encoding: &'static Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> {
 /// The components as the standard models them.
 pub fn components(url: &Url) -> Vec<(Component, String)> {
     let port = url.port().map(|p| p.to_string());
+    // The standard's file host state always sets a host, the empty string
+    // when none is written; the crate keeps that as no host at all.
+    let host = url
+        .host_str()
+        .or_else(|| (url.scheme() == "file").then_some(""));
     [
         (Component::Scheme, Some(url.scheme())),
         (
@@ -98,7 +103,7 @@ pub fn components(url: &Url) -> Vec<(Component, String)> {
             Component::Password,
             url.password().filter(|p| !p.is_empty()),
         ),
-        (Component::Host, url.host_str()),
+        (Component::Host, host),
         (Component::Port, port.as_deref()),
         (Component::Path, Some(url.path())),
         (Component::Query, url.query()),
@@ -286,6 +291,18 @@ mod tests {
         assert!(a.invalid);
         assert_eq!(a.notes[0].code, "whatwg.invalid-port");
         assert_eq!(a.notes[1].code, "whatwg.c0-space-ignored");
+    }
+
+    #[test]
+    fn a_file_url_always_has_a_host_if_only_an_empty_one() {
+        let a = resolve("file:///C:/a", None, QueryEncoding::UTF8);
+        assert_eq!(a.get(Component::Host), Some(""));
+        let a = resolve("foo:/a", None, QueryEncoding::UTF8);
+        assert_eq!(
+            a.get(Component::Host),
+            None,
+            "a non-special URL without // has none"
+        );
     }
 
     #[test]
