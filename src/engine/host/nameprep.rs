@@ -13,7 +13,7 @@
 //!   into `nameprep/unicode_tables.rs` (which also holds the code points
 //!   assigned by Unicode 3.2 and 4.0, from DerivedAge.txt).
 //! - NFKC is `unicode-normalization`'s, at its current Unicode version, kept
-//!   from touching what an old version had not assigned (see [`nfkc`]).
+//!   from touching what an old version had not assigned (see `nfkc`).
 //! - THIS and CHROME check bidi with `unicode-bidi`'s current classes.
 
 use std::borrow::Cow;
