@@ -247,7 +247,7 @@ fn corpus(name: &str) -> String {
 /// What the `url` crate itself answers, put in the standard's model.
 fn url_crate_answer(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answer {
     let encode = query_encoder(encoding.used);
-    let over: Option<&dyn Fn(&str) -> Cow<'_, [u8]>> = Some(&encode);
+    let over: url::EncodingOverride<'_> = Some(&encode);
     let base = match base.map(|b| url::Url::options().encoding_override(over).parse(b)) {
         Some(Ok(b)) => Some(b),
         Some(Err(_)) => return Answer::invalid(placeholder()),

@@ -16,7 +16,7 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 
 use encoding_rs::{Encoding, UTF_8};
-use url::{ParseError, SyntaxViolation, Url};
+use url::{EncodingOverride, ParseError, SyntaxViolation, Url};
 
 use super::{Answer, Note};
 use crate::engine::{Component, QueryEncoding};
@@ -27,8 +27,7 @@ pub fn resolve(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answ
     let encoder = encoder(encoding.used);
     // UTF-8 is the parser's own default; passing no override for it keeps
     // the common case on the crate's fast path.
-    let encode: Option<&dyn Fn(&str) -> Cow<'_, [u8]>> =
-        (encoding.used != UTF_8).then_some(&encoder);
+    let encode: EncodingOverride<'_> = (encoding.used != UTF_8).then_some(&encoder);
 
     // Interpretation: the base is a document's URL, parsed in that same
     // document's encoding; its own validation errors are not the input's.
