@@ -123,4 +123,9 @@ fn nfkc_of_gecko_is_unicode_4_0s() {
     // came with 5.0; e + U+0301 would compose).
     assert_eq!(nfkc("e\u{1B35}\u{301}", Mode::Gecko), "e\u{1B35}\u{301}");
     assert_eq!(nfkc("e\u{301}", Mode::Gecko), "\u{E9}");
+    // Through the whole of Nameprep: U+1D2C is unassigned in 3.2, so steps
+    // 8 and 9 map GECKO's 'A' to 'a'.
+    let np = |s, mode| nameprep(s, mode, true, &mut crate::engine::trace::NoTrace);
+    assert_eq!(np("x\u{1D2C}", Mode::Gecko).as_deref(), Ok("xa"));
+    assert_eq!(np("x\u{1D2C}", Mode::Ie).as_deref(), Ok("x\u{1D2C}"));
 }
