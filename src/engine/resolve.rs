@@ -1,6 +1,12 @@
 //! The *steps to resolve a URL* and the *steps to resolve a relative URL*
 //! ("Resolution" section), with merge path and remove dot-segments as the spec
 //! adapts RFC 3986 (slash characters, `%2E` as `.`).
+//!
+//! Traced runs record the merge one part at a time and remove dot-segments
+//! one turn of its loop at a time ([`dot_steps`]); untraced runs take the
+//! fast functions here and never build those steps.
+
+mod dot_steps;
 
 use std::borrow::Cow;
 
@@ -226,19 +232,23 @@ fn decode_file_slashes<T: Tracer>(path: String, tr: &mut T) -> String {
     }
 }
 
+/// Remove dot-segments, recording a step per turn of the RFC's loop when
+/// tracing. The fast version decides whether anything changes; only then,
+/// and only when `T::ON`, is the loop run again step by step, and its result
+/// is the one kept, so that the suite's "traced equals untraced" check
+/// covers the stepping loop too.
 fn remove_dot_segments_traced<T: Tracer>(path: String, tr: &mut T) -> String {
     match remove_dot_segments(&path) {
         Cow::Borrowed(_) => path,
         Cow::Owned(cleaned) => {
-            tr.record(|| {
-                Step::change(
-                    StepId::RemoveDots,
-                    Component::Path,
-                    Some(&path),
-                    Some(&cleaned),
-                )
-            });
-            cleaned
+            if !T::ON {
+                return cleaned;
+            }
+            let (steps, stepped) = dot_steps::dot_segment_steps(&path);
+            for step in steps {
+                tr.record(|| step);
+            }
+            stepped
         }
     }
 }
@@ -318,12 +328,16 @@ pub fn resolve_relative<T: Tracer>(url: &mut ParsedUrl, base: &ParsedUrl, tr: &m
         }
         // Step 6.6
         let merged = merge_paths(b_path, &r_path);
-        let before = if is_file {
-            Some(r_path.as_str())
-        } else {
-            original.as_deref()
-        };
-        tr.record(|| Step::change(StepId::RelMerge, Component::Path, before, Some(&merged)));
+        if T::ON {
+            let before = if is_file {
+                Some(r_path.as_str())
+            } else {
+                original.as_deref()
+            };
+            for step in merge_steps(before, b_path, &r_path) {
+                tr.record(|| step);
+            }
+        }
         // Steps 6.7–6.8
         url.path = Some(remove_dot_segments_traced(merged, tr));
         url.spans[Component::Path as usize] = None;
@@ -345,6 +359,45 @@ pub fn merge_paths(base_path: &str, reference: &str) -> String {
     out.push_str(&base_path[..keep]);
     out.push_str(reference);
     out
+}
+
+/// The steps of [`merge_paths`] one part at a time, for a path that was
+/// `before`: start from the base path (or from "/" when it is empty), drop
+/// what follows its last slash, append the reference. The last step's
+/// `after` is exactly what [`merge_paths`] returns.
+fn merge_steps(before: Option<&str>, base_path: &str, reference: &str) -> Vec<Step> {
+    let path = Component::Path;
+    let append = |from: &str| {
+        Step::change(
+            StepId::RelMergeAppend,
+            path,
+            Some(from),
+            Some(&format!("{from}{reference}")),
+        )
+        .decide(format!("the reference path {reference:?} is appended"))
+    };
+    if base_path.is_empty() {
+        return vec![
+            Step::change(StepId::RelMergeEmptyBase, path, before, Some("/")).decide(format!(
+                "the base path is empty: the merge starts from \"/\"; the reference path {reference:?} waits"
+            )),
+            append("/"),
+        ];
+    }
+    let keep = base_path.bytes().rposition(is_slash).map_or(0, |i| i + 1);
+    let (dir, last) = base_path.split_at(keep);
+    let cut = match (keep, last) {
+        (0, _) => format!("the base path has no slash: all of {last:?} is dropped"),
+        (_, "") => "the base path ends with a slash: nothing follows it to drop".to_owned(),
+        _ => format!("{last:?}, after the base path's last slash, is dropped"),
+    };
+    vec![
+        Step::change(StepId::RelMerge, path, before, Some(base_path)).decide(format!(
+            "the merge starts from the base path {base_path:?}; the reference path {reference:?} waits"
+        )),
+        Step::change(StepId::RelMergeCut, path, Some(base_path), Some(dir)).decide(cut),
+        append(dir),
+    ]
 }
 
 /// Whether a segment is `.` or `..` (1 or 2), with `%2E` standing for `.`.
@@ -482,6 +535,165 @@ mod tests {
             assert_eq!(u.path.as_deref(), Some(path), "{r}");
             assert_eq!(u.query.as_deref(), query, "{r}");
             assert_eq!(u.host.as_deref(), Some("a"), "{r}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod step_tests {
+    use proptest::prelude::*;
+
+    use super::dot_steps::dot_segment_steps;
+    use super::*;
+    use crate::engine::{Mode, QueryEncoding, canonicalize_url, canonicalize_url_traced};
+
+    /// The issue's teaching example: the merge in three parts, then each
+    /// `..` climbs one folder, taking `q`, then `p`.
+    #[test]
+    fn teaching_example_step_by_step() {
+        let base = Some("http://example.com/p/q/r");
+        let (out, trace) =
+            canonicalize_url_traced("../../a/./b?x#y", base, QueryEncoding::UTF8, Mode::This);
+        assert_eq!(out.canon.as_deref(), Some("http://example.com/a/b?x#y"));
+        let path_steps: Vec<(&str, &str, &str)> = trace
+            .steps
+            .iter()
+            .filter(|s| !s.of_base && s.id.stage() == crate::engine::Stage::Resolve)
+            .filter(|s| s.component == Some(Component::Path))
+            .map(|s| {
+                (
+                    s.id.id(),
+                    s.before.as_deref().unwrap_or("(absent)"),
+                    s.after.as_deref().unwrap_or("(absent)"),
+                )
+            })
+            .collect();
+        assert_eq!(
+            path_steps,
+            [
+                ("resolve-rel.6.6", "../../a/./b", "/p/q/r"),
+                ("resolve-rel.6.6.cut", "/p/q/r", "/p/q/"),
+                ("resolve-rel.6.6.append", "/p/q/", "/p/q/../../a/./b"),
+                ("resolve.dots", "/p/q/../../a/./b", "/p/q/../../a/./b"),
+                ("resolve.dots.e", "/p/q/../../a/./b", "/p/q/../../a/./b"),
+                ("resolve.dots.e", "/p/q/../../a/./b", "/p/q/../../a/./b"),
+                ("resolve.dots.c", "/p/q/../../a/./b", "/p/../a/./b"),
+                ("resolve.dots.c", "/p/../a/./b", "/a/./b"),
+                ("resolve.dots.e", "/a/./b", "/a/./b"),
+                ("resolve.dots.b", "/a/./b", "/a/b"),
+                ("resolve.dots.e", "/a/b", "/a/b"),
+            ]
+        );
+        let dots: Vec<(&str, &str)> = trace.steps.iter().filter_map(|s| s.buffers()).collect();
+        assert_eq!(
+            dots,
+            [
+                ("", "/p/q/../../a/./b"),
+                ("/p", "/q/../../a/./b"),
+                ("/p/q", "/../../a/./b"),
+                ("/p", "/../a/./b"),
+                ("", "/a/./b"),
+                ("/a", "/./b"),
+                ("/a", "/b"),
+                ("/a/b", ""),
+            ]
+        );
+        let climbs: Vec<&str> = trace
+            .steps
+            .iter()
+            .filter(|s| s.id == StepId::DotsRuleC)
+            .filter_map(|s| s.decision.as_deref())
+            .collect();
+        assert_eq!(
+            climbs,
+            [
+                "\"/../\" becomes \"/\", and \"/q\" leaves the output buffer",
+                "\"/../\" becomes \"/\", and \"/p\" leaves the output buffer",
+            ]
+        );
+    }
+
+    #[test]
+    fn merge_in_parts_ends_where_merge_paths_does() {
+        for (base, reference) in [
+            ("/p/q/r", "g"),
+            ("/p/q/", "g"),
+            ("", "g"),
+            ("abc", "g"),
+            ("/b\\c", "g"),
+            ("/a", ""),
+        ] {
+            let steps = merge_steps(Some(reference), base, reference);
+            for pair in steps.windows(2) {
+                assert_eq!(pair[1].before, pair[0].after, "{base:?} {reference:?}");
+            }
+            assert_eq!(steps[0].before.as_deref(), Some(reference));
+            let last = steps.last().and_then(|s| s.after.clone());
+            assert_eq!(last, Some(merge_paths(base, reference)), "{base:?}");
+        }
+        let empty = merge_steps(None, "", "g");
+        assert_eq!(empty[0].id, StepId::RelMergeEmptyBase);
+        assert_eq!(empty.len(), 2);
+    }
+
+    /// Tracing changes no result, and untraced runs record nothing new:
+    /// the stepping loop agrees with the fast one on every path.
+    #[test]
+    fn traced_dots_agree_on_the_teaching_paths() {
+        for (input, base) in [
+            ("../../a/./b?x#y", "http://example.com/p/q/r"),
+            ("\\..\\%2e/x", "http://h/a/b/c"),
+            ("file:///c:/a/../%2E%2e/b", "file:///x"),
+        ] {
+            let plain = canonicalize_url(input, Some(base), QueryEncoding::UTF8, Mode::This);
+            let (traced, _) =
+                canonicalize_url_traced(input, Some(base), QueryEncoding::UTF8, Mode::This);
+            assert_eq!(plain, traced, "{input}");
+        }
+    }
+
+    fn segment() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "", ".", "..", "%2e", "%2E", ".%2e", "%2e.", "%2e%2E", "a", "bc", "...", ".a", "%2ex",
+            "%", "%2",
+        ])
+    }
+
+    fn path() -> impl Strategy<Value = String> {
+        (
+            prop::collection::vec((segment(), prop::sample::select(vec!["/", "\\"])), 0..10),
+            any::<bool>(),
+        )
+            .prop_map(|(parts, leading)| {
+                let mut p = String::new();
+                if leading {
+                    p.push('/');
+                }
+                for (seg, sep) in parts {
+                    p.push_str(seg);
+                    p.push_str(sep);
+                }
+                p.pop();
+                p
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn stepping_equals_the_fast_loop(p in path()) {
+            let fast = remove_dot_segments(&p);
+            let mut tr = crate::engine::Trace::default();
+            let traced = remove_dot_segments_traced(p.clone(), &mut tr);
+            prop_assert_eq!(&traced, fast.as_ref());
+            let (steps, stepped) = dot_segment_steps(&p);
+            prop_assert_eq!(stepped.as_str(), fast.as_ref());
+            prop_assert_eq!(steps[0].before.as_deref(), Some(p.as_str()));
+            for pair in steps.windows(2) {
+                prop_assert_eq!(&pair[1].before, &pair[0].after);
+            }
+            prop_assert_eq!(steps.last().and_then(|s| s.after.as_deref()), Some(stepped.as_str()));
+            // Nothing is recorded for a path that does not change.
+            prop_assert_eq!(tr.steps.is_empty(), matches!(fast, Cow::Borrowed(_)));
         }
     }
 }

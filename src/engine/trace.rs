@@ -12,12 +12,21 @@
 //! step where it does what the citation names (and says the same section and
 //! step in a comment, e.g. `// Step 27`); the trace, the command line and the
 //! app all take the id, the citation and the explanation from this table.
+//!
+//! [`Trace::url_after`] gives the whole URL after any step (folded from the
+//! steps' own before/after values, so recording costs nothing more), and
+//! [`report`] writes a trace as text or Markdown.
 
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
 use super::model::{Component, Mode};
+
+pub mod report;
+mod snapshot;
+
+pub use snapshot::{Subject, UrlAfter, UrlsAfter};
 
 /// Receives the steps of a run.
 pub trait Tracer {
@@ -127,6 +136,11 @@ pub struct Step {
     /// Set on the steps that parse the base URL (not the input).
     #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub of_base: bool,
+    /// For the steps of remove dot-segments: `after` is the output buffer
+    /// followed by the input buffer, and this is the output buffer's length
+    /// in bytes (see [`Step::buffers`]).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub output_len: Option<usize>,
 }
 
 impl Step {
@@ -143,6 +157,7 @@ impl Step {
             range: None,
             failed: false,
             of_base: false,
+            output_len: None,
         }
     }
 
@@ -190,6 +205,21 @@ impl Step {
     pub fn fail(mut self) -> Step {
         self.failed = true;
         self
+    }
+
+    /// Marks `after` as the output buffer (its first `output_len` bytes)
+    /// followed by the input buffer, as remove dot-segments holds them.
+    pub fn with_buffers(mut self, output_len: usize) -> Step {
+        self.output_len = Some(output_len);
+        self
+    }
+
+    /// The output and input buffers of remove dot-segments after this step,
+    /// for its steps (`None` for every other step).
+    pub fn buffers(&self) -> Option<(&str, &str)> {
+        let after = self.after.as_deref()?;
+        let at = self.output_len?;
+        Some((after.get(..at)?, after.get(at..)?))
     }
 }
 
@@ -327,12 +357,32 @@ steps! {
         "A relative path: it is merged with the base path.";
     RelDrive => Resolve, "resolve-rel.6.5.2", "Resolving a relative URL, step 6.5.2",
         "The file path starts with a drive: the base's authority and path are dropped.";
-    RelMerge => Resolve, "resolve-rel.6.6", "Merge path (RFC 3986 5.2.3, with slash characters)",
-        "The base path up to its last slash, then the reference path.";
+    RelMerge => Resolve, "resolve-rel.6.6", "Resolving a relative URL, step 6.6; Merge path (RFC 3986 5.2.3)",
+        "The merge starts from the base path; the reference path waits until the base's last segment is gone.";
+    RelMergeEmptyBase => Resolve, "resolve-rel.6.6.empty", "Resolving a relative URL, step 6.6; Merge path (RFC 3986 5.2.3, empty base path)",
+        "The base path is empty, so the merge starts from a single slash.";
+    RelMergeCut => Resolve, "resolve-rel.6.6.cut", "Resolving a relative URL, step 6.6; Merge path (RFC 3986 5.2.3, with slash characters)",
+        "What follows the base path's last slash (a backslash counts too) is dropped: the reference takes the place of the base's last segment.";
+    RelMergeAppend => Resolve, "resolve-rel.6.6.append", "Resolving a relative URL, step 6.6; Merge path (RFC 3986 5.2.3)",
+        "The reference path is appended to what is left of the base path.";
     FileDecodeSlashes => Resolve, "resolve.file-slashes", "Resolution, steps 10.1, 2.2.1, 3.3, 6.5.1",
         "In file URLs, %2F and %5C are decoded to slashes before dot-segments are removed.";
-    RemoveDots => Resolve, "resolve.dots", "Remove dot-segments (RFC 3986 5.2.4, adapted)",
-        "Backslashes become slashes; '.' and '..' segments (also as %2E) are applied.";
+    DotsBackslash => Resolve, "resolve.dots.backslash", "Remove dot-segments (the spec's addition: backslashes)",
+        "Before dot-segments are looked for, every backslash becomes a slash (RFC 3986 knows only '/').";
+    RemoveDots => Resolve, "resolve.dots", "Remove dot-segments (RFC 3986 5.2.4, step 1)",
+        "The path goes into the input buffer and the output buffer starts empty; each turn of the loop then applies the first of rules A to E that fits. The spec reads %2E as '.' throughout.";
+    DotsRuleA => Resolve, "resolve.dots.a", "Remove dot-segments (RFC 3986 5.2.4, step 2A)",
+        "The input buffer starts with '../' or './': that prefix is dropped (nothing is above the start to climb to).";
+    DotsRuleB => Resolve, "resolve.dots.b", "Remove dot-segments (RFC 3986 5.2.4, step 2B)",
+        "A '.' segment ('/./', or '/.' at the end) means 'this folder': it shrinks to a single slash.";
+    DotsRuleC => Resolve, "resolve.dots.c", "Remove dot-segments (RFC 3986 5.2.4, step 2C)",
+        "A '..' segment ('/../', or '/..' at the end) shrinks to a single slash, and the output buffer loses its last segment: one folder up.";
+    DotsRuleD => Resolve, "resolve.dots.d", "Remove dot-segments (RFC 3986 5.2.4, step 2D)",
+        "The input buffer is only '.' or '..': it is dropped.";
+    DotsRuleE => Resolve, "resolve.dots.e", "Remove dot-segments (RFC 3986 5.2.4, step 2E)",
+        "An ordinary segment: it moves, with its leading slash if any, from the input buffer to the end of the output buffer.";
+    DotsRest => Resolve, "resolve.dots.rest", "Remove dot-segments (RFC 3986 5.2.4, steps 2-3)",
+        "The path is too long to record every turn of the loop: the turns left are shown as one step, with how often each rule applied.";
 
     // Canonicalization
     CanonInvalid => Canonicalize, "canon.0", "Canonicalization, first step",

@@ -1,0 +1,473 @@
+//! A trace written out for people: plain text, or Markdown for handouts and
+//! bug reports. One renderer for every front end: `url-inspector canon
+//! --trace [--format text|markdown]` prints it, and the window copies it.
+//!
+//! Both formats group the steps under a heading for each run of steps of one
+//! stage (the base URL's parse apart from the input's), and give for each
+//! step its number (its index in [`Trace::steps`](super::Trace), as
+//! [`Trace::url_after`](super::Trace::url_after) takes it), id, citation,
+//! the component with its value before → after, the decision taken and,
+//! for the turns of remove dot-segments, the output and input buffers.
+//! [`steps`] writes only that; [`report`] adds what was run at the top, the
+//! result at the bottom and (Markdown) what each step id used means.
+//!
+//! Values are quoted with Rust's debug escapes, so tabs, controls and
+//! trailing spaces stay visible; absent values read `(absent)`.
+
+use std::fmt::Write;
+
+use super::{Stage, Step, StepId};
+use crate::engine::{Mode, Outcome};
+
+/// How a trace is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Indented plain text, one block per step.
+    #[default]
+    Text,
+    /// A Markdown table per stage.
+    Markdown,
+}
+
+impl Format {
+    /// Both formats, the default first.
+    pub const ALL: [Format; 2] = [Format::Text, Format::Markdown];
+
+    /// The name the command line takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Markdown => "markdown",
+        }
+    }
+
+    /// The format called `name` (ASCII case ignored).
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// What a run was given: the top of a whole [`report`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunInfo<'a> {
+    pub input: &'a str,
+    /// `None`: the input was its own base.
+    pub base: Option<&'a str>,
+    /// The name of the query encoding used.
+    pub encoding: &'a str,
+    pub mode: Mode,
+}
+
+/// The steps alone, grouped by stage.
+pub fn steps(format: Format, steps: &[Step]) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = match format {
+        Format::Text => text_steps(&mut out, steps),
+        Format::Markdown => markdown_steps(&mut out, steps),
+    };
+    out
+}
+
+/// A whole report: what was run, the steps, the result, and (Markdown) what
+/// the step ids used mean.
+pub fn report(format: Format, run: &RunInfo<'_>, steps: &[Step], outcome: &Outcome) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = match format {
+        Format::Text => text_report(&mut out, run, steps, outcome),
+        Format::Markdown => markdown_report(&mut out, run, steps, outcome),
+    };
+    out
+}
+
+/// The runs of consecutive steps of one stage (and of the base or not),
+/// with the index of their first step.
+fn groups(steps: &[Step]) -> impl Iterator<Item = (usize, &[Step])> {
+    let mut start = 0;
+    steps
+        .chunk_by(|a, b| (a.id.stage(), a.of_base) == (b.id.stage(), b.of_base))
+        .map(move |group| {
+            let first = start;
+            start += group.len();
+            (first, group)
+        })
+}
+
+/// The heading of a group.
+fn title(step: &Step) -> String {
+    let stage: Stage = step.id.stage();
+    if step.of_base {
+        format!("{} (of the base URL)", stage.title())
+    } else {
+        stage.title().to_owned()
+    }
+}
+
+/// A value as shown: quoted with debug escapes, or `(absent)`.
+fn quoted(v: Option<&str>) -> String {
+    match v {
+        Some(s) => format!("\"{}\"", s.escape_debug()),
+        None => "(absent)".to_owned(),
+    }
+}
+
+/// What the result was, in one line.
+fn result_line(outcome: &Outcome) -> String {
+    match (&outcome.canon, &outcome.failure) {
+        (Some(canon), _) if !outcome.url.invalid => format!("canonical URL {canon}"),
+        (_, Some(f)) => format!(
+            "invalid: {} (step {}: {})",
+            f.reason,
+            f.step.id(),
+            f.step.citation()
+        ),
+        _ => "invalid".to_owned(),
+    }
+}
+
+fn text_steps(out: &mut String, steps: &[Step]) -> std::fmt::Result {
+    for (n, (first, group)) in groups(steps).enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        writeln!(out, "{}", title(&group[0]))?;
+        for (i, step) in group.iter().enumerate() {
+            text_step(out, first + i, step)?;
+        }
+    }
+    Ok(())
+}
+
+fn text_step(out: &mut String, n: usize, step: &Step) -> std::fmt::Result {
+    write!(out, "  #{n} {}  {}", step.id, step.id.citation())?;
+    if let Some(mode) = step.mode {
+        write!(out, "  [{mode} only]")?;
+    }
+    if step.failed {
+        out.push_str("  FAILED");
+    }
+    out.push('\n');
+    let indent = "      ";
+    let before_after = format!(
+        "{} → {}",
+        quoted(step.before.as_deref()),
+        quoted(step.after.as_deref())
+    );
+    match (step.component, step.changes) {
+        (Some(c), true) => write!(out, "{indent}{c}: {before_after}")?,
+        (None, true) => write!(out, "{indent}{before_after}")?,
+        (Some(c), false) => write!(out, "{indent}about the {c}")?,
+        (None, false) => {}
+    }
+    if let Some(range) = &step.range {
+        let sep = if step.component.is_some() || step.changes {
+            "  "
+        } else {
+            indent
+        };
+        let of = if step.of_base { "base" } else { "input" };
+        write!(out, "{sep}[{of} bytes {}..{}]", range.start, range.end)?;
+    }
+    if step.component.is_some() || step.changes || step.range.is_some() {
+        out.push('\n');
+    }
+    if let Some((output, input)) = step.buffers() {
+        writeln!(
+            out,
+            "{indent}output buffer {} | input buffer {}",
+            quoted(Some(output)),
+            quoted(Some(input))
+        )?;
+    }
+    if let Some(decision) = &step.decision {
+        writeln!(out, "{indent}{decision}")?;
+    }
+    Ok(())
+}
+
+fn text_report(
+    out: &mut String,
+    run: &RunInfo<'_>,
+    steps: &[Step],
+    outcome: &Outcome,
+) -> std::fmt::Result {
+    writeln!(out, "Input:    {}", quoted(Some(run.input)))?;
+    match run.base {
+        Some(base) => writeln!(out, "Base:     {}", quoted(Some(base)))?,
+        None => writeln!(out, "Base:     none (the input is its own base)")?,
+    }
+    writeln!(out, "Encoding: {}", run.encoding)?;
+    writeln!(out, "Mode:     {}", run.mode)?;
+    out.push('\n');
+    text_steps(out, steps)?;
+    writeln!(out, "\nResult: {}", result_line(outcome))
+}
+
+/// Escapes text for a Markdown table cell: the characters Markdown would
+/// read as markup, and `|`, which would end the cell.
+fn md_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '#' | '&' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A code span holding `s` inside a table cell: fenced with more backticks
+/// than any run in `s`, padded when `s` starts or ends with one, and with
+/// `|` escaped (a table splits cells on it even inside code, GFM 4.10).
+fn md_code(s: &str) -> String {
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if s.starts_with('`') || s.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    let body = s.replace('|', "\\|");
+    format!("{fence}{pad}{body}{pad}{fence}")
+}
+
+/// A value as a Markdown cell: the quoted value as code, or *(absent)*.
+fn md_value(v: Option<&str>) -> String {
+    match v {
+        Some(_) => md_code(&quoted(v)),
+        None => "*(absent)*".to_owned(),
+    }
+}
+
+fn markdown_steps(out: &mut String, steps: &[Step]) -> std::fmt::Result {
+    for (n, (first, group)) in groups(steps).enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        writeln!(out, "## {}\n", md_text(&title(&group[0])))?;
+        writeln!(
+            out,
+            "| # | step | citation | component | before → after | decision |"
+        )?;
+        writeln!(out, "|---:|---|---|---|---|---|")?;
+        for (i, step) in group.iter().enumerate() {
+            markdown_row(out, first + i, step)?;
+        }
+    }
+    Ok(())
+}
+
+fn markdown_row(out: &mut String, n: usize, step: &Step) -> std::fmt::Result {
+    let mut id = md_code(step.id.id());
+    if let Some(mode) = step.mode {
+        write!(id, " *{mode} only*")?;
+    }
+    if step.failed {
+        id.push_str(" **FAILED**");
+    }
+    let component = step.component.map_or(String::new(), |c| c.to_string());
+    let mut change = if step.changes {
+        format!(
+            "{} → {}",
+            md_value(step.before.as_deref()),
+            md_value(step.after.as_deref())
+        )
+    } else {
+        String::new()
+    };
+    if let Some((output, input)) = step.buffers() {
+        write!(
+            change,
+            "<br>output {} · input {}",
+            md_value(Some(output)),
+            md_value(Some(input))
+        )?;
+    }
+    let mut decision = step.decision.as_deref().map(md_text).unwrap_or_default();
+    if let Some(range) = &step.range {
+        let of = if step.of_base { "base" } else { "input" };
+        if !decision.is_empty() {
+            decision.push(' ');
+        }
+        write!(decision, "({of} bytes {}..{})", range.start, range.end)?;
+    }
+    writeln!(
+        out,
+        "| {n} | {id} | {} | {component} | {change} | {decision} |",
+        md_text(step.id.citation())
+    )
+}
+
+fn markdown_report(
+    out: &mut String,
+    run: &RunInfo<'_>,
+    steps: &[Step],
+    outcome: &Outcome,
+) -> std::fmt::Result {
+    writeln!(out, "# How {} is canonicalized\n", md_code(run.input))?;
+    writeln!(out, "- input: {}", md_value(Some(run.input)))?;
+    match run.base {
+        Some(base) => writeln!(out, "- base: {}", md_value(Some(base)))?,
+        None => writeln!(out, "- base: none (the input is its own base)")?,
+    }
+    writeln!(out, "- encoding: {}", md_text(run.encoding))?;
+    writeln!(out, "- mode: {}\n", run.mode)?;
+    markdown_steps(out, steps)?;
+    writeln!(out, "\n## Result\n")?;
+    match (&outcome.canon, &outcome.failure) {
+        (Some(canon), _) if !outcome.url.invalid => {
+            writeln!(out, "Canonical URL: {}", md_code(canon))?
+        }
+        _ => writeln!(out, "{}", md_text(&result_line(outcome)))?,
+    }
+    writeln!(out, "\n## What the steps mean\n")?;
+    let mut used: Vec<StepId> = steps.iter().map(|s| s.id).collect();
+    used.sort();
+    used.dedup();
+    for id in used {
+        writeln!(
+            out,
+            "- {} ({}): {}",
+            md_code(id.id()),
+            md_text(id.citation()),
+            md_text(id.explanation())
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Component, QueryEncoding, canonicalize_url_traced};
+
+    #[test]
+    fn text_groups_runs_of_a_stage_and_shows_changes() {
+        let steps = [
+            Step::change(StepId::ParseScheme, Component::Scheme, None, Some("HT\tTP")).at(0..4),
+            Step::new(StepId::ParseComponent)
+                .decide("kept")
+                .in_mode(Mode::Chrome)
+                .fail(),
+            Step::new(StepId::Serialize),
+        ];
+        assert_eq!(
+            self::steps(Format::Text, &steps),
+            "Parsing\n\
+             \x20 #0 parse.scheme  Finding the scheme\n\
+             \x20     scheme: (absent) → \"HT\\tTP\"  [input bytes 0..4]\n\
+             \x20 #1 parse.component  Parsing  [CHROME only]  FAILED\n\
+             \x20     kept\n\
+             \n\
+             Serialization\n\
+             \x20 #2 serialize  Serialization\n"
+        );
+    }
+
+    fn teaching() -> (Outcome, Vec<Step>) {
+        let (out, trace) = canonicalize_url_traced(
+            "../../a/./b?x#y",
+            Some("http://example.com/p/q/r"),
+            QueryEncoding::UTF8,
+            Mode::This,
+        );
+        (out, trace.steps)
+    }
+
+    #[test]
+    fn text_shows_the_buffers_of_each_turn() {
+        let (_, steps) = teaching();
+        let text = self::steps(Format::Text, &steps);
+        let climb = "resolve.dots.c  Remove dot-segments (RFC 3986 5.2.4, step 2C)\n\
+             \x20     path: \"/p/q/../../a/./b\" → \"/p/../a/./b\"\n\
+             \x20     output buffer \"/p\" | input buffer \"/../a/./b\"\n\
+             \x20     \"/../\" becomes \"/\", and \"/q\" leaves the output buffer\n";
+        assert!(text.contains(climb), "{text}");
+        assert!(text.contains("Parsing (of the base URL)\n"), "{text}");
+    }
+
+    #[test]
+    fn markdown_has_a_table_per_stage_and_the_result() {
+        let (out, steps) = teaching();
+        let run = RunInfo {
+            input: "../../a/./b?x#y",
+            base: Some("http://example.com/p/q/r"),
+            encoding: "UTF-8",
+            mode: Mode::This,
+        };
+        let md = report(Format::Markdown, &run, &steps, &out);
+        let n = steps
+            .iter()
+            .position(|s| s.id == StepId::DotsRuleC)
+            .expect("rule C");
+        let row = format!(
+            "| {n} | `resolve.dots.c` | Remove dot-segments (RFC 3986 5.2.4, step 2C) | path \
+             | `\"/p/q/../../a/./b\"` → `\"/p/../a/./b\"`<br>output `\"/p\"` · input `\"/../a/./b\"` \
+             | \"/../\" becomes \"/\", and \"/q\" leaves the output buffer |\n"
+        );
+        assert!(md.contains(&row), "{md}");
+        for heading in [
+            "# How `../../a/./b?x#y` is canonicalized\n",
+            "## Parsing (of the base URL)\n\n| # | step |",
+            "## Resolution\n\n| # | step |",
+            "## Result\n\nCanonical URL: `http://example.com/a/b?x#y`\n",
+            "- `resolve.dots.c` (Remove dot-segments (RFC 3986 5.2.4, step 2C)): ",
+        ] {
+            assert!(md.contains(heading), "{heading:?} missing from:\n{md}");
+        }
+        // Every table row has the six cells of its header.
+        for line in md.lines().filter(|l| l.starts_with('|')) {
+            let cells = line.replace("\\|", "").matches('|').count();
+            assert_eq!(cells, 7, "{line}");
+        }
+    }
+
+    #[test]
+    fn markdown_escapes_what_would_break_a_cell() {
+        assert_eq!(md_code("a|b"), "`a\\|b`");
+        assert_eq!(md_code("`x``"), "``` `x`` ```");
+        assert_eq!(md_text("*a*|<b>"), "\\*a\\*\\|\\<b\\>");
+        let step = Step::change(
+            StepId::CanonQueryEncode,
+            Component::Query,
+            Some("a|b"),
+            Some("`"),
+        );
+        let md = self::steps(Format::Markdown, &[step]);
+        let row = md.lines().last().unwrap_or("");
+        assert_eq!(row.replace("\\|", "").matches('|').count(), 7, "{row}");
+        assert!(row.contains("`\"a\\|b\"` → ``\"`\"``"), "{row}");
+    }
+
+    #[test]
+    fn a_failure_is_the_result() {
+        let (out, trace) =
+            canonicalize_url_traced("http://a:99999/", None, QueryEncoding::UTF8, Mode::This);
+        let run = RunInfo {
+            input: "http://a:99999/",
+            base: None,
+            encoding: "UTF-8",
+            mode: Mode::This,
+        };
+        let text = report(Format::Text, &run, &trace.steps, &out);
+        assert!(
+            text.starts_with("Input:    \"http://a:99999/\"\nBase:     none"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(
+                "Result: invalid: the port is larger than 65535 (step canon.port.invalid: Canonicalization, port)\n"
+            ),
+            "{text}"
+        );
+        assert_eq!(Format::from_name("MarkDown"), Some(Format::Markdown));
+        assert_eq!(Format::from_name("html"), None);
+    }
+}
