@@ -829,3 +829,135 @@ fn compare_needs_an_input() {
     let out = run(&["compare"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The issue's teaching example, traced as text: each turn of remove
+/// dot-segments with its rule and buffers, each '..' taking a segment.
+#[test]
+fn canon_trace_text_shows_each_turn_of_remove_dot_segments() {
+    let base = "http://example.com/p/q/r";
+    let out = run(&["canon", "../../a/./b?x#y", "--base", base, "--trace"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines().last(),
+        Some("http://example.com/a/b?x#y"),
+        "{text}"
+    );
+    // The explicit text format is the default one.
+    let explicit = run(&[
+        "canon",
+        "../../a/./b?x#y",
+        "--base",
+        base,
+        "--trace",
+        "--format",
+        "TEXT",
+    ]);
+    assert_eq!(stdout(&explicit), text);
+    // Each step's line reads "  #N id  citation".
+    let rules: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with('#'))
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .filter(|id| id.starts_with("resolve.dots"))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "resolve.dots",
+            "resolve.dots.e",
+            "resolve.dots.e",
+            "resolve.dots.c",
+            "resolve.dots.c",
+            "resolve.dots.e",
+            "resolve.dots.b",
+            "resolve.dots.e"
+        ],
+        "{text}"
+    );
+    for needle in [
+        "path: \"/p/q/r\" → \"/p/q/\"",
+        "path: \"/p/q/../../a/./b\" → \"/p/../a/./b\"\n      output buffer \"/p\" | input buffer \"/../a/./b\"\n      \"/../\" becomes \"/\", and \"/q\" leaves the output buffer\n",
+        "path: \"/p/../a/./b\" → \"/a/./b\"\n      output buffer \"\" | input buffer \"/a/./b\"\n      \"/../\" becomes \"/\", and \"/p\" leaves the output buffer\n",
+        "output buffer \"/a/b\" | input buffer \"\"",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn canon_trace_markdown_is_a_document_with_a_table_per_stage() {
+    let out = run(&[
+        "canon",
+        "../../a/./b?x#y",
+        "--base",
+        "http://example.com/p/q/r",
+        "--trace",
+        "--format",
+        "markdown",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let md = stdout(&out);
+    assert!(
+        md.starts_with("# How `../../a/./b?x#y` is canonicalized\n"),
+        "{md}"
+    );
+    for needle in [
+        "- base: `\"http://example.com/p/q/r\"`\n",
+        "## Parsing (of the base URL)\n\n| # | step | citation | component | before → after | decision |\n|---:|---|---|---|---|---|\n",
+        "## Resolution\n",
+        "| `resolve.dots.c` | Remove dot-segments (RFC 3986 5.2.4, step 2C) | path | `\"/p/q/../../a/./b\"` → `\"/p/../a/./b\"`<br>output `\"/p\"` · input `\"/../a/./b\"` | \"/../\" becomes \"/\", and \"/q\" leaves the output buffer |",
+        "## Result\n\nCanonical URL: `http://example.com/a/b?x#y`\n",
+    ] {
+        assert!(md.contains(needle), "{needle:?} missing from:\n{md}");
+    }
+    // The document states the result itself: no bare URL line after it.
+    assert!(
+        !md.lines().any(|l| l == "http://example.com/a/b?x#y"),
+        "{md}"
+    );
+}
+
+#[test]
+fn canon_trace_markdown_of_an_invalid_url_states_the_failure() {
+    let out = run(&[
+        "canon",
+        "http://a:99999/",
+        "--trace",
+        "--format",
+        "markdown",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let md = stdout(&out);
+    let failed = md
+        .lines()
+        .find(|l| l.contains("**FAILED**"))
+        .unwrap_or_else(|| panic!("no failed row in:\n{md}"));
+    assert!(failed.contains("`canon.port.invalid`"), "{failed}");
+    assert!(
+        md.contains("## Result\n\ninvalid: the port is larger than 65535 (step canon.port.invalid"),
+        "{md}"
+    );
+    assert!(stderr(&out).contains("canon.port.invalid"));
+}
+
+#[test]
+fn canon_format_needs_trace_and_a_known_name() {
+    for args in [
+        &["canon", "http://a/", "--format", "markdown"][..],
+        &["canon", "http://a/", "--trace", "--format", "html"][..],
+        &[
+            "canon",
+            "http://a/",
+            "--trace",
+            "--json",
+            "--format",
+            "text",
+        ][..],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert!(!stderr(&out).is_empty(), "{args:?}");
+    }
+}

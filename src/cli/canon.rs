@@ -3,12 +3,15 @@
 //! Prints the canonical URL and exits 0, or says on stderr which step made the
 //! URL invalid and why, and exits 1. `--json` prints the object `batch` would
 //! answer instead; `--trace` prints the steps first (inside the JSON with
-//! `--json`, as readable text otherwise).
+//! `--json`, as readable text otherwise); `--trace --format markdown` prints a
+//! Markdown document instead: what was run, a table per stage, the result.
 
 use std::io::{self, ErrorKind, Write};
 
 use super::json::{self, Request, Response};
-use super::{CanonArgs, complain, trace_text};
+use super::{CanonArgs, complain};
+use crate::engine::trace::report::{self, Format, RunInfo};
+use crate::engine::{Outcome, Trace};
 use crate::engine::{QueryEncoding, Until};
 
 /// Runs `canon`; returns the exit code.
@@ -32,11 +35,18 @@ pub fn run(args: &CanonArgs) -> i32 {
         encoding,
         mode: args.url.mode.unwrap_or_default().into(),
         until: Until::Canonicalize,
-        trace: args.trace,
+        // The JSON carries its own steps; text and Markdown are written from
+        // the engine's steps, which also hold the dot-segment buffers.
+        trace: args.trace && args.json,
     };
     let resp = json::answer(&req);
+    let readable = if args.trace && !args.json {
+        traced(&req)
+    } else {
+        None
+    };
 
-    match print(&resp, args.json) {
+    match print(&resp, args, &req, readable.as_ref()) {
         Ok(()) => {}
         // Whoever read our output has gone; nothing more to say.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => {}
@@ -54,20 +64,53 @@ pub fn run(args: &CanonArgs) -> i32 {
     }
 }
 
+/// The engine's traced run of a request, for the spec's modes (the other
+/// resolvers have no trace).
+fn traced(req: &Request) -> Option<(Outcome, Trace)> {
+    let mode = req.mode.mode()?;
+    let mut trace = Trace::default();
+    let base = req.base.as_deref();
+    let out = crate::engine::run(&req.input, base, req.encoding, mode, req.until, &mut trace);
+    Some((out, trace))
+}
+
 /// Writes the trace (if any) and the result to stdout.
-fn print(resp: &Response, as_json: bool) -> io::Result<()> {
+fn print(
+    resp: &Response,
+    args: &CanonArgs,
+    req: &Request,
+    readable: Option<&(Outcome, Trace)>,
+) -> io::Result<()> {
     let mut out = io::stdout().lock();
-    if as_json {
+    if args.json {
         let line = serde_json::to_string(resp).map_err(io::Error::other)?;
         writeln!(out, "{line}")?;
-    } else {
-        if let Some(steps) = &resp.trace {
-            write!(out, "{}", trace_text::render(steps))?;
+        return out.flush();
+    }
+    match (readable, args.format.unwrap_or_default()) {
+        (Some((outcome, trace)), Format::Markdown) => {
+            // A document of its own: it states the result itself.
+            let run = RunInfo {
+                input: &req.input,
+                base: req.base.as_deref(),
+                encoding: req.encoding.used.name(),
+                mode: args.url.mode.unwrap_or_default(),
+            };
+            write!(
+                out,
+                "{}",
+                report::report(Format::Markdown, &run, &trace.steps, outcome)
+            )?;
+            return out.flush();
+        }
+        (Some((_, trace)), Format::Text) => {
+            write!(out, "{}", report::steps(Format::Text, &trace.steps))?;
             writeln!(out)?;
         }
-        if let Some(canon) = resp.canon.as_deref().filter(|_| !resp.invalid) {
-            writeln!(out, "{canon}")?;
-        }
+        (None, _) => {}
+    }
+    if let Some(canon) = resp.canon.as_deref().filter(|_| !resp.invalid) {
+        writeln!(out, "{canon}")?;
     }
     out.flush()
 }

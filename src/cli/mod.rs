@@ -3,14 +3,15 @@
 //! ```text
 //! url-inspector [INPUT] [--base URL] [--encoding LABEL] [--mode MODE]   the window
 //! url-inspector batch                                                   JSON Lines in, JSON Lines out
-//! url-inspector canon INPUT [--base URL] [--encoding LABEL] [--mode MODE] [--json] [--trace]
+//! url-inspector canon INPUT [--base URL] [--encoding LABEL] [--mode MODE] [--json] [--trace [--format text|markdown]]
 //! url-inspector compare INPUT [--base URL] [--encoding LABEL] [--json]
 //! url-inspector table [FILE|-] [--resolvers NAMES] [--format csv|tsv|jsonl] ...   one row per line
 //! ```
 //!
 //! One file per concern: [`batch`] serves JSON Lines, [`canon`] is the one-shot
 //! command, [`json`] holds the request and response shapes both share, and
-//! [`trace_text`] renders a trace for people.
+//! the library's [`report`](crate::engine::trace::report) writes a trace for
+//! people (text or Markdown).
 //!
 //! Exit codes: 0 success, 1 the URL is invalid (`canon`) or an I/O error,
 //! 2 a usage error.
@@ -20,7 +21,6 @@ pub mod canon;
 pub mod compare;
 pub mod json;
 pub mod table;
-pub mod trace_text;
 
 use std::io::Write;
 
@@ -28,6 +28,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 
 use crate::engine::Mode;
+use crate::engine::trace::report::Format;
 
 /// Exit code for a usage error, as clap uses.
 pub const EXIT_USAGE: i32 = 2;
@@ -116,6 +117,26 @@ pub struct CanonArgs {
     /// Print every step taken, grouped by stage, before the result.
     #[arg(long)]
     pub trace: bool,
+    /// How --trace writes the steps: `text` (the default), or `markdown`, a
+    /// whole document with a table per stage and the result, for handouts
+    /// and bug reports.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        requires = "trace",
+        conflicts_with = "json",
+        ignore_case = true,
+        value_parser = format_parser()
+    )]
+    pub format: Option<Format>,
+}
+
+/// A parser for `--format` that lists the format names in help and errors.
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::ALL.map(Format::name)).try_map(|name| {
+        // PossibleValuesParser has already checked the name.
+        Format::from_name(&name).ok_or_else(|| format!("unknown format {name:?}"))
+    })
 }
 
 /// A parser for `--mode` that lists the mode names in help and errors.
