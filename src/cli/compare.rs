@@ -15,7 +15,7 @@ use unicode_width::UnicodeWidthStr;
 use super::complain;
 use super::json::{self, Request, Response};
 use crate::engine::{Component, QueryEncoding, Until};
-use crate::resolvers::Resolver;
+use crate::resolvers::{Resolver, agreement};
 
 /// The arguments of `compare`.
 #[derive(Debug, Args)]
@@ -135,12 +135,36 @@ pub fn table(comparison: &Comparison) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    out.push_str(&summary(comparison));
     let notes = notes(comparison);
     if !notes.is_empty() {
-        out.push_str("\nnotes:\n");
+        out.push_str("notes:\n");
         out.push_str(&notes);
     }
     out
+}
+
+/// One line saying who agrees with whom, e.g.
+/// `agree: this = chrome = whatwg | gecko = ie | rfc3986 | opc (invalid)`.
+fn summary(comparison: &Comparison) -> String {
+    let canons = comparison
+        .0
+        .iter()
+        .map(|(r, a)| (*r, a.canon.as_deref().filter(|_| !a.invalid)));
+    let invalid = |r: &Resolver| comparison.0.iter().any(|(k, a)| k == r && a.invalid);
+    let groups: Vec<String> = agreement(canons)
+        .iter()
+        .map(|group| {
+            let names: Vec<&str> = group.iter().map(|r| r.name()).collect();
+            let tail = if group.first().is_some_and(invalid) {
+                " (invalid)"
+            } else {
+                ""
+            };
+            format!("{}{tail}", names.join(" = "))
+        })
+        .collect();
+    format!("\nagree: {}\n", groups.join(" | "))
 }
 
 /// `text` padded with spaces to `width` columns on a terminal.
@@ -232,6 +256,15 @@ mod tests {
         assert_eq!(differences(this, opc), "scheme absent host absent");
         let diff = differences(this, &c.0[4].1);
         assert_eq!(diff, "", "whatwg agrees with THIS on a plain URL");
+    }
+
+    #[test]
+    fn summary_says_who_agrees_with_whom() {
+        let c = compare("?", Some("http://foo.example/#bar"), QueryEncoding::UTF8);
+        assert_eq!(
+            summary(&c),
+            "\nagree: this = chrome = gecko = ie = whatwg = rfc3986 | opc (invalid)\n"
+        );
     }
 
     #[test]

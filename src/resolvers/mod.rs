@@ -140,6 +140,38 @@ impl Resolver {
     }
 }
 
+/// Every resolver's answer for one input, in [`Resolver::ALL`] order.
+pub fn resolve_all(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+) -> [(Resolver, Answer); 7] {
+    Resolver::ALL.map(|r| (r, r.resolve(input, base, encoding)))
+}
+
+/// Who agrees with whom: resolvers grouped by the same canonical string
+/// (`None`, an invalid answer, groups with the other invalid ones), groups
+/// in order of their first member.
+pub fn agreement<'a>(
+    canons: impl IntoIterator<Item = (Resolver, Option<&'a str>)>,
+) -> Vec<Vec<Resolver>> {
+    let mut groups: Vec<(Option<&str>, Vec<Resolver>)> = Vec::new();
+    for (r, key) in canons {
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, members)) => members.push(r),
+            None => groups.push((key, vec![r])),
+        }
+    }
+    groups.into_iter().map(|(_, members)| members).collect()
+}
+
+impl Answer {
+    /// The canonical string of a valid answer (what [`agreement`] compares).
+    pub fn valid_canon(&self) -> Option<&str> {
+        self.canon.as_deref().filter(|_| !self.invalid)
+    }
+}
+
 impl From<Mode> for Resolver {
     fn from(mode: Mode) -> Resolver {
         match mode {
@@ -247,6 +279,23 @@ mod tests {
             assert_eq!(r.name(), mode.name());
         }
         assert_eq!(Resolver::Opc.mode(), None);
+    }
+
+    #[test]
+    fn agreement_groups_by_canonical_string_in_first_member_order() {
+        let answers = resolve_all("http://Bücher.de/", None, QueryEncoding::UTF8);
+        let groups = agreement(answers.iter().map(|(r, a)| (*r, a.valid_canon())));
+        // THIS, CHROME and the URL Standard write the host in Punycode;
+        // GECKO and IE keep it in Unicode, as does RFC 3987 normalization.
+        assert_eq!(
+            groups[0],
+            [Resolver::This, Resolver::Chrome, Resolver::Whatwg]
+        );
+        assert_eq!(
+            groups[1],
+            [Resolver::Gecko, Resolver::Ie, Resolver::Rfc3986]
+        );
+        assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 7);
     }
 
     #[test]
