@@ -7,21 +7,27 @@
 use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
-use egui::{Key, Modifiers};
+use egui::{Color32, Key, Modifiers, Rect, Theme};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use url_inspector::app::clipboard::MemoryClipboard;
-use url_inspector::app::{InspectorApp, State};
-use url_inspector::engine::Mode;
+use url_inspector::app::state::{FoldKey, Launch};
+use url_inspector::app::{InspectorApp, State, theme};
+use url_inspector::engine::{Component, Mode, Stage};
 
 type App = InspectorApp;
 
 /// A window over `state`, with a clipboard the test can read.
 fn window(state: State) -> (Harness<'static, App>, MemoryClipboard) {
+    window_sized(state, 1400.0, 900.0)
+}
+
+/// A window of the given size (in points).
+fn window_sized(state: State, width: f32, height: f32) -> (Harness<'static, App>, MemoryClipboard) {
     let clipboard = MemoryClipboard::default();
     let app = InspectorApp::new(state, Box::new(clipboard.clone()));
     let harness = Harness::builder()
-        .with_size([1400.0, 900.0])
+        .with_size([width, height])
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     (harness, clipboard)
 }
@@ -428,4 +434,532 @@ fn ctrl_l_focuses_the_url_field_and_selects_its_text() {
     h.get_by_label("Keys").click();
     h.run();
     assert!(shows_part(&h, "Go to the URL field and select its text"));
+}
+
+/// The label of the focused widget, if any.
+fn focused(h: &Harness<'_, App>) -> Option<String> {
+    h.query_by(|n| n.is_focused())
+        .map(|n| n.accesskit_node().label().unwrap_or_default())
+}
+
+/// Presses Tab `n` times and returns what had focus after each press.
+fn tab_walk(h: &mut Harness<'_, App>, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|_| {
+            h.key_press(Key::Tab);
+            h.run();
+            focused(h).unwrap_or_default()
+        })
+        .collect()
+}
+
+#[test]
+fn tab_reaches_every_control_in_order_and_comes_back_around() {
+    let (mut h, _) = window(State {
+        input: "http://u@a/p?x=1".into(),
+        ..State::default()
+    });
+    h.run();
+    let walk = tab_walk(&mut h, 120);
+    let expected = [
+        "History (1)",
+        "View",
+        "Keys",
+        "URL",
+        "Insert character",
+        "Base URL",
+        "Encoding",
+        "All labels",
+        "THIS",
+        "CHROME",
+        "GECKO",
+        "IE",
+        "Copy",
+        "Copy scheme",
+        "Copy user",
+        "Copy host",
+        "Copy path",
+        "Copy query",
+        "Divider between the components and the trace",
+        "Only steps that changed something",
+    ];
+    // Each is reached, in this order, in the first round.
+    let mut from = 0;
+    for want in expected {
+        let at = walk[from..]
+            .iter()
+            .position(|f| f == want)
+            .unwrap_or_else(|| panic!("Tab never reached {want:?} after {from}: {walk:#?}"));
+        from += at + 1;
+    }
+    // The trace's groups and steps follow; after the last, Tab wraps to the start.
+    let first_again = walk[1..]
+        .iter()
+        .position(|f| f.starts_with("History"))
+        .map(|i| i + 1)
+        .expect("Tab comes back around to the first control");
+    assert!(walk[first_again - 1].contains("serialize"), "{walk:#?}");
+    // No trap: no control holds focus for two presses in a row.
+    assert!(walk.windows(2).all(|w| w[0] != w[1]), "{walk:#?}");
+}
+
+#[test]
+fn tab_leaves_the_encoding_field_even_with_suggestions_open() {
+    let (mut h, _) = window(State {
+        encoding: String::new(),
+        ..State::default()
+    });
+    h.run();
+    // Arriving by Tab opens no list.
+    h.get_by_label("Base URL").focus();
+    h.run();
+    h.key_press(Key::Tab);
+    h.run();
+    assert_eq!(focused(&h).as_deref(), Some("Encoding"));
+    assert!(h.query_by_label_contains("unicode-1-1-utf-8").is_none());
+    // Typing opens it; Tab still moves on, and Shift+Tab back.
+    h.get_by_label("Encoding").type_text("utf");
+    h.run();
+    assert!(h.query_by_label_contains("unicode-1-1-utf-8").is_some());
+    h.key_press(Key::Tab);
+    h.run();
+    assert_eq!(focused(&h).as_deref(), Some("All labels"));
+    assert_eq!(h.state().state.encoding, "utf", "Tab took no suggestion");
+    h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
+    h.run();
+    assert_eq!(focused(&h).as_deref(), Some("Encoding"));
+    // Enter takes the selected suggestion.
+    h.get_by_label("Encoding").type_text("-8");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().state.encoding.contains("utf-8"));
+}
+
+#[test]
+fn the_all_labels_search_works() {
+    let (mut h, _) = window(State::default());
+    h.run();
+    h.get_by_label("All labels").click();
+    h.run();
+    // The search box has focus on opening, and clicking it keeps the menu open.
+    assert_eq!(focused(&h).as_deref(), Some("Search:"));
+    h.get_by_label("Search:").click();
+    h.run();
+    h.get_by_label("Search:").type_text("1252");
+    h.run();
+    assert!(h.query_by_label_contains("iso-8859-1 ").is_none());
+    h.get_by_label_contains("windows-1252 ").click();
+    h.run();
+    assert_eq!(h.state().state.encoding, "windows-1252");
+    assert!(
+        h.query_by_label("Search:").is_none(),
+        "the menu closes on a choice"
+    );
+}
+
+#[test]
+fn the_base_urls_steps_have_their_own_heading() {
+    let (mut h, _) = window(State {
+        input: "../d?q".into(),
+        base: "HTTP://h/a/b/c".into(),
+        ..State::default()
+    });
+    h.run();
+    let a = h.state().analysis().expect("computed");
+    let count = |of_base| {
+        a.steps
+            .iter()
+            .filter(|s| s.of_base == of_base && s.step.id.stage() == Stage::Parse)
+            .count()
+    };
+    let (base_steps, input_steps) = (count(true), count(false));
+    assert!(base_steps > 0 && input_steps > 0);
+    // The base's parse steps are under their own heading, not the input's.
+    assert!(shows(
+        &h,
+        &format!("▼ Parsing (of the base URL) ({base_steps})")
+    ));
+    assert!(shows(&h, &format!("▼ Parsing ({input_steps})")));
+    // The groups fold apart, keyed by stage and whose steps they are.
+    h.get_by_label_contains("▼ Parsing (of the base URL)")
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().state.folds,
+        vec![FoldKey {
+            stage: Stage::Parse,
+            of_base: true
+        }]
+    );
+    assert!(shows(
+        &h,
+        &format!("▶ Parsing (of the base URL) ({base_steps})")
+    ));
+    assert!(shows(&h, &format!("▼ Parsing ({input_steps})")));
+}
+
+/// Every text colour against every background it is drawn on, per theme.
+fn contrast_pairs(theme: Theme) -> Vec<(String, Color32, Color32)> {
+    let v = theme::visuals(theme);
+    let dark = v.dark_mode;
+    let backgrounds = [
+        ("panel", v.panel_fill),
+        ("window", v.window_fill),
+        ("text field", v.text_edit_bg_color()),
+        ("header row", theme::faint_row(&v)),
+    ];
+    let mut texts = vec![
+        ("text".to_owned(), v.text_color()),
+        ("weak text".to_owned(), v.weak_text_color()),
+        ("strong text".to_owned(), v.strong_text_color()),
+        ("error".to_owned(), v.error_fg_color),
+        ("warning".to_owned(), v.warn_fg_color),
+    ];
+    for c in Component::ALL {
+        texts.push((format!("{c} colour"), theme::component_color(c, dark)));
+    }
+    let mut pairs = Vec::new();
+    for (t, fg) in &texts {
+        for (b, bg) in backgrounds {
+            pairs.push((format!("{t} on {b}"), *fg, bg));
+        }
+    }
+    for c in Component::ALL {
+        let tint = theme::component_tint(c, &v);
+        pairs.push((format!("text on the {c} tint"), v.text_color(), tint));
+    }
+    let (removed, added) = theme::change_backgrounds(&v);
+    pairs.push(("removed characters".into(), v.strong_text_color(), removed));
+    pairs.push(("added characters".into(), v.strong_text_color(), added));
+    pairs.push((
+        "selected row".into(),
+        v.strong_text_color(),
+        theme::selected_row(&v),
+    ));
+    pairs.push((
+        "selected row, error".into(),
+        v.error_fg_color,
+        theme::selected_row(&v),
+    ));
+    pairs.push((
+        "selected characters".into(),
+        v.selection.stroke.color,
+        v.selection.bg_fill,
+    ));
+    let button = v.widgets.inactive;
+    pairs.push((
+        "button text".into(),
+        button.fg_stroke.color,
+        button.weak_bg_fill,
+    ));
+    pairs
+}
+
+#[test]
+fn text_meets_4_5_to_1_in_both_themes() {
+    let mut failures = Vec::new();
+    for t in [Theme::Dark, Theme::Light] {
+        for (what, fg, bg) in contrast_pairs(t) {
+            let ratio = theme::contrast(fg, bg);
+            println!("{t:?}: {what}: {ratio:.2}:1");
+            if ratio < 4.5 {
+                failures.push(format!("{t:?}: {what}: {ratio:.2}:1"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    // Light text fields have a visible edge (WCAG's 3:1 for boundaries).
+    let light = theme::visuals(Theme::Light);
+    let edge = light.widgets.inactive.bg_stroke;
+    assert!(edge.width >= 1.0);
+    assert!(theme::contrast(edge.color, light.panel_fill) >= 3.0);
+    // What egui gives by default, for the record: its weak text falls short.
+    let egui_dark = egui::Visuals::dark();
+    let weak = egui_dark.weak_text_color();
+    let shown = theme::mix(
+        egui_dark.panel_fill,
+        weak.to_opaque(),
+        weak.a() as f32 / 255.0,
+    );
+    assert!(theme::contrast(shown, egui_dark.panel_fill) < 4.5);
+}
+
+#[test]
+fn the_window_uses_the_checked_colours() {
+    let (mut h, _) = window(State::default());
+    h.run();
+    for t in [Theme::Dark, Theme::Light] {
+        let applied = h.ctx.style_of(t).visuals.clone();
+        assert_eq!(applied, theme::visuals(t), "{t:?}");
+    }
+}
+
+/// Whether a node's rect lies within the window.
+fn inside(h: &Harness<'_, App>, r: Rect) -> bool {
+    let screen = h.ctx.content_rect();
+    r.min.x >= screen.min.x - 0.5
+        && r.min.y >= screen.min.y - 0.5
+        && r.max.x <= screen.max.x + 0.5
+        && r.max.y <= screen.max.y + 0.5
+}
+
+#[test]
+fn at_900_wide_nothing_is_clipped() {
+    let (mut h, _) = window_sized(
+        State {
+            input: "http://user@example.com:8080/a/long/path?q=1#frag".into(),
+            ..State::default()
+        },
+        900.0,
+        800.0,
+    );
+    h.run();
+    for label in [
+        "Canonical",
+        "Copy host",
+        "Copy path",
+        "Copy fragment",
+        "Copy",
+    ] {
+        let node = h.get_by_label(label);
+        assert!(inside(&h, node.rect()), "{label} at {:?}", node.rect());
+    }
+    // The trace is stacked below the components, as wide as the window.
+    let trace = h.get_by_label_contains("▼ Parsing").rect();
+    let copy = h.get_by_label("Copy fragment").rect();
+    assert!(
+        trace.top() > copy.bottom(),
+        "trace {trace:?}, copy {copy:?}"
+    );
+    assert!(trace.width() > 800.0, "{trace:?}");
+    assert!(inside(&h, trace), "{trace:?}");
+}
+
+#[test]
+fn at_700_tall_the_parameter_table_shows_its_rows() {
+    let query: Vec<String> = (1..=40)
+        .map(|i| format!("name{i:02}=value{i:02}"))
+        .collect();
+    let (mut h, _) = window_sized(
+        State {
+            input: format!("http://example.com/?{}", query.join("&")),
+            ..State::default()
+        },
+        1280.0,
+        700.0,
+    );
+    h.run();
+    h.get_by_label("Query parameter table").scroll_to_me();
+    h.run();
+    let visible = (1..=40)
+        .filter(|i| {
+            h.query_by_label(&format!("name{i:02}"))
+                .is_some_and(|n| inside(&h, n.rect()))
+        })
+        .count();
+    assert!(visible >= 10, "only {visible} parameter rows in sight");
+    // The header is in sight with them.
+    let header = h
+        .get_by_label("Query parameter table")
+        .get_by_label("name")
+        .rect();
+    assert!(inside(&h, header), "{header:?}");
+}
+
+#[test]
+fn the_split_is_a_proportion_with_minimum_widths() {
+    let (mut h, _) = window_sized(State::default(), 1400.0, 900.0);
+    h.run();
+    let divider = "Divider between the components and the trace";
+    // Drag the divider to 70 % of the width.
+    let from = h.get_by_label(divider).rect().center();
+    let to = egui::pos2(1400.0 * 0.7, from.y);
+    h.hover_at(from);
+    h.drag_at(from);
+    h.run();
+    h.hover_at(to);
+    h.run();
+    h.drop_at(to);
+    h.run();
+    let split = h.state().state.split;
+    assert!((split - 0.7).abs() < 0.02, "split {split}");
+    // Wider window: the divider keeps its proportion, not its pixels.
+    h.set_size(egui::vec2(2000.0, 900.0));
+    h.run();
+    let x = h.get_by_label(divider).rect().center().x;
+    assert!((x / 2000.0 - 0.7).abs() < 0.02, "divider at {x}");
+    // By keyboard: Alt+→ narrows the trace; never below its minimum width.
+    for _ in 0..20 {
+        h.key_press_modifiers(Modifiers::ALT, Key::ArrowRight);
+        h.run();
+    }
+    let x = h.get_by_label(divider).rect().center().x;
+    assert!(2000.0 - x >= 320.0, "trace only {} wide", 2000.0 - x);
+    assert!(inside(
+        &h,
+        h.get_by_label("Only steps that changed something").rect()
+    ));
+}
+
+#[test]
+fn selecting_a_step_does_not_move_the_list() {
+    let (mut h, _) = window(State {
+        input: "HTTP://a/b/../c".into(),
+        ..State::default()
+    });
+    h.run();
+    let row = |h: &Harness<'_, App>| {
+        h.get_all_by_label_contains("parse.scheme")
+            .find(|n| n.accesskit_node().role() == Role::Button)
+            .expect("the step's row")
+            .rect()
+    };
+    let before = row(&h);
+    h.get_all_by_label_contains("parse.scheme")
+        .find(|n| n.accesskit_node().role() == Role::Button)
+        .expect("the step's row")
+        .click();
+    h.run();
+    assert!(shows(&h, "Selected step"));
+    assert_eq!(row(&h), before);
+}
+
+#[test]
+fn long_values_are_shortened_in_the_middle() {
+    let long_path = format!("/start{}end-of-path", "x".repeat(1000));
+    let (mut h, _) = window(State {
+        input: format!("http://example.com{long_path}"),
+        ..State::default()
+    });
+    h.run();
+    // Both ends stay in sight: the scheme and host, and the end of the path.
+    let shown = canonical(&h).expect("the canonical URL is shown");
+    assert!(shown.starts_with("http://example.com/start"), "{shown}");
+    assert!(
+        shown.contains("…") && shown.contains("end-of-path"),
+        "{shown}"
+    );
+    assert!(shown.chars().count() < 600, "{shown}");
+}
+
+#[test]
+fn history_recalls_a_relative_reference_with_its_base() {
+    let (mut h, _) = window(empty_state());
+    h.run();
+    type_into(&mut h, "URL", "../d");
+    // Tab to the base field (the URL field's leaving is remembered on the way).
+    h.key_press(Key::Tab);
+    h.run();
+    h.key_press(Key::Tab);
+    h.run();
+    assert_eq!(focused(&h).as_deref(), Some("Base URL"));
+    h.get_by_label("Base URL").type_text("http://h/a/b/c");
+    h.run();
+    h.key_press(Key::Tab);
+    h.run();
+    assert_eq!(
+        h.state().state.history.len(),
+        1,
+        "{:?}",
+        h.state().state.history
+    );
+    // Something else, then back through the history.
+    h.get_by_label("Base URL").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
+    h.run();
+    h.key_press(Key::Backspace);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    h.run();
+    h.get_by_label("URL").type_text("http://other/");
+    h.run();
+    h.get_by_label_contains("History").click();
+    h.run();
+    h.get_by_label_contains("../d  against http://h/a/b/c")
+        .click();
+    h.run();
+    assert_eq!(h.state().state.base, "http://h/a/b/c");
+    assert_eq!(canonical(&h).as_deref(), Some("http://h/a/d"));
+}
+
+#[test]
+fn launching_with_a_url_and_no_mode_uses_this() {
+    let saved = State {
+        mode: Mode::Gecko,
+        ..State::default()
+    };
+    let launch = Launch {
+        input: Some("http://LocalHost%2a/".into()),
+        ..Launch::default()
+    };
+    let (mut h, _) = window(saved.with_launch(&launch));
+    h.run();
+    assert_eq!(h.state().state.mode, Mode::This);
+    assert!(row_shows(&h, "host", "localhost%2A"));
+}
+
+#[test]
+fn an_empty_url_field_is_a_neutral_empty_state() {
+    let (mut h, _) = window(empty_state());
+    h.run();
+    assert!(shows(&h, "No URL yet"));
+    assert!(!shows(&h, "× Invalid URL"));
+    assert!(!shows_part(&h, "Problem"));
+    assert!(h.query_by_label("Copy host").is_none());
+}
+
+#[test]
+fn an_invalid_url_leaves_no_copy_button_or_stale_status_active() {
+    let (mut h, clipboard) = window(State {
+        input: "http://example.com/".into(),
+        ..State::default()
+    });
+    h.run();
+    h.get_by_label("Copy host").click();
+    h.run();
+    assert_eq!(clipboard.contents().as_deref(), Some("example.com"));
+    assert!(shows_part(&h, "Copied the host"));
+    // Editing the URL makes it invalid: the status goes, the buttons disable.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    h.run();
+    h.get_by_label("URL").type_text("http://example.com:99999/");
+    h.run();
+    assert!(shows(&h, "× Invalid URL"));
+    assert!(!shows_part(&h, "Copied"));
+    let copy = h.get_by_label("Copy host");
+    assert!(copy.accesskit_node().is_disabled());
+    copy.click();
+    h.run();
+    assert_eq!(clipboard.contents().as_deref(), Some("example.com"));
+}
+
+#[test]
+fn the_insert_button_says_what_it_inserts() {
+    let (mut h, _) = window(State {
+        input: "http://a/".into(),
+        ..State::default()
+    });
+    h.run();
+    h.get_by_label("Insert character").click();
+    h.run();
+    h.get_by_label("Other code point: U+").click();
+    h.run();
+    h.get_by_label("Other code point: U+").type_text("200b");
+    h.run();
+    h.get_by_label("Insert U+200B").click();
+    h.run();
+    assert_eq!(h.state().state.input, "http://a/\u{200B}");
+}
+
+#[test]
+fn unchanged_steps_are_marked_not_only_greyed() {
+    let (mut h, _) = window(State {
+        input: "HTTP://a/".into(),
+        ..State::default()
+    });
+    h.run();
+    assert!(shows_part(&h, "Δ canon.scheme"));
+    assert!(shows_part(&h, "· parse.scheme"));
 }

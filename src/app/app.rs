@@ -248,7 +248,7 @@ impl InspectorApp {
                 .auto_shrink(false)
                 .show(ui, |ui| self.left_column(ui, commands));
         });
-        divider_ui(ui, divider, full, commands);
+        divider_ui(ui, divider, full, self.state.split, commands);
         ui.scope_builder(UiBuilder::new().max_rect(right), |ui| {
             self.trace(ui, commands);
         });
@@ -480,9 +480,9 @@ impl InspectorApp {
     }
 }
 
-/// The divider between the columns: drag it to share the width out anew
-/// (Alt+← / Alt+→ from the keyboard).
-fn divider_ui(ui: &mut egui::Ui, rect: Rect, full: Rect, commands: &mut Vec<Command>) {
+/// The divider between the columns: drag it, or focus it (Tab) and press
+/// ← / → (Alt+← / Alt+→ from anywhere), to share the width out anew.
+fn divider_ui(ui: &mut egui::Ui, rect: Rect, full: Rect, split: f32, commands: &mut Vec<Command>) {
     let r = ui.interact(rect, egui::Id::unique("split-divider"), egui::Sense::drag());
     r.widget_info(|| {
         egui::WidgetInfo::labeled(
@@ -499,13 +499,32 @@ fn divider_ui(ui: &mut egui::Ui, rect: Rect, full: Rect, commands: &mut Vec<Comm
     {
         commands.push(Command::SetSplit((p.x - full.left()) / full.width()));
     }
-    let stroke = if r.hovered() || r.dragged() {
+    if r.has_focus() {
+        // The arrows move the divider, not the focus.
+        let filter = egui::EventFilter {
+            horizontal_arrows: true,
+            ..Default::default()
+        };
+        ui.memory_mut(|m| m.set_focus_lock_filter(r.id, filter));
+        let (left, right) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowLeft),
+                i.key_pressed(egui::Key::ArrowRight),
+            )
+        });
+        if left || right {
+            let step = if left { -SPLIT_STEP } else { SPLIT_STEP };
+            commands.push(Command::SetSplit(split + step));
+        }
+    }
+    let stroke = if r.has_focus() {
+        ui.visuals().selection.stroke
+    } else if r.hovered() || r.dragged() {
         ui.visuals().widgets.hovered.bg_stroke
     } else {
         ui.visuals().widgets.noninteractive.bg_stroke
     };
-    let x = rect.center().x;
-    ui.painter().vline(x, rect.y_range(), stroke);
+    ui.painter().vline(rect.center().x, rect.y_range(), stroke);
 }
 
 /// The Keys menu: every shortcut, so keyboard users can find them.

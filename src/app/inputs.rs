@@ -271,24 +271,28 @@ fn divert_big_paste(
 /// The menu of characters that are hard to type. Its button says what it
 /// inserts and where.
 fn insert_menu(ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-    ui.menu_button("Insert character", |ui| {
-        ui.label("Insert at the cursor of the URL field:");
-        for &(c, name) in SPECIAL_CHARS {
-            let text = format!("U+{:04X}  {name}", u32::from(c));
-            if ui.button(text).clicked() {
-                commands.push(Command::Insert {
-                    field: Field::Input,
-                    text: c.to_string(),
-                });
-                ui.close();
+    // Clicking the code point field must not close the menu.
+    let config = egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    let (button, _) = egui::containers::menu::MenuButton::new("Insert character")
+        .config(config)
+        .ui(ui, |ui| {
+            ui.label("Insert at the cursor of the URL field:");
+            for &(c, name) in SPECIAL_CHARS {
+                let text = format!("U+{:04X}  {name}", u32::from(c));
+                if ui.button(text).clicked() {
+                    commands.push(Command::Insert {
+                        field: Field::Input,
+                        text: c.to_string(),
+                    });
+                    ui.close();
+                }
             }
-        }
-        ui.separator();
-        ui.horizontal(|ui| code_point_ui(ui, commands));
-        ui.weak("Surrogates (D800–DFFF) become U+FFFD, as in a Rust string.");
-    })
-    .response
-    .on_hover_text(
+            ui.separator();
+            ui.horizontal(|ui| code_point_ui(ui, commands));
+            ui.weak("Surrogates (D800–DFFF) become U+FFFD, as in a Rust string.");
+        });
+    button.on_hover_text(
         "Insert a character that is hard to type (invisible, bidi, controls) into the URL",
     );
 }

@@ -24,7 +24,7 @@ pub fn visuals(theme: Theme) -> Visuals {
         Theme::Dark => (
             Color32::from_gray(200),
             Color32::from_gray(160),
-            Color32::from_rgb(0xFF, 0x70, 0x70),
+            Color32::from_rgb(0xFF, 0x8C, 0x8C),
             Color32::from_rgb(0xFF, 0x8F, 0x00),
         ),
         Theme::Light => (
