@@ -32,11 +32,12 @@ use std::time::{Duration, Instant};
 use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url};
 
 /// The programs this test runs, each with the Debian package that has it.
-const TOOLS: [(&str, &str); 5] = [
+const TOOLS: [(&str, &str); 6] = [
     ("Xvfb", "xvfb"),
     ("xdotool", "xdotool"),
     ("xclip", "xclip"),
     ("import", "imagemagick"),
+    ("convert", "imagemagick"),
     ("timeout", "coreutils"),
 ];
 
@@ -171,7 +172,11 @@ fn light_theme_screenshot() {
     let app = display.launch(&home, &[url]);
     display.set_clipboard("nothing copied yet");
     display.press_until(&["ctrl+shift+c"], &canonical(url), START_TIMEOUT);
-    display.screenshot(&app, &shots.join("light-theme.png"));
+    let brightness = display.screenshot(&app, &shots.join("light-theme.png"));
+    assert!(
+        brightness > 0.6,
+        "the light theme's window is dark (brightness {brightness:.2}): the seeded state was not read"
+    );
     app.quit(&display);
 }
 
@@ -219,7 +224,7 @@ fn on_path(program: &str) -> bool {
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
 }
 
-/// `target/window-tests/`, emptied of old screenshots.
+/// `target/window-tests/` (each run overwrites the screenshots it takes).
 fn screenshot_dir() -> PathBuf {
     // CARGO_TARGET_TMPDIR is target/tmp, wherever the target dir is.
     let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -512,15 +517,43 @@ impl XDisplay {
         }
     }
 
-    /// Saves a PNG of the app's window.
-    fn screenshot(&self, app: &App, path: &Path) {
+    /// Saves a PNG of the app's window and returns its mean brightness
+    /// (0 black … 1 white). Fails if the picture is nearly uniform: a window
+    /// that draws nothing (no OpenGL) is not worth showing anyone.
+    fn screenshot(&self, app: &App, path: &Path) -> f64 {
         // The frame after the last event may still be on its way; nothing
         // outside the app can see when it is drawn, so give it a moment.
         sleep(Duration::from_millis(700));
         let target = path.to_string_lossy();
         self.run("import", &["-window", &app.window, &target])
             .unwrap_or_else(|| panic!("ImageMagick's import could not save {target}"));
-        println!("screenshot: {target}");
+        let stats = self
+            .run(
+                "convert",
+                &[
+                    &target,
+                    "-colorspace",
+                    "Gray",
+                    "-format",
+                    "%[fx:mean] %[fx:standard_deviation]",
+                    "info:",
+                ],
+            )
+            .map(|out| String::from_utf8_lossy(&out).into_owned())
+            .unwrap_or_default();
+        let numbers: Vec<f64> = stats
+            .split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let [mean, spread] = numbers[..] else {
+            panic!("ImageMagick could not measure {target}: {stats:?}");
+        };
+        println!("screenshot: {target} (brightness {mean:.2}, spread {spread:.2})");
+        assert!(
+            spread > 0.03,
+            "{target} is nearly uniform: the window drew nothing"
+        );
+        mean
     }
 }
 
