@@ -14,7 +14,8 @@ use super::failure::{Failure, Reason};
 use super::host::canonicalize_host;
 use super::model::{Component, Mode, ParsedUrl};
 use super::percent::{
-    HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_in, encode_utf8,
+    HexCase, OctetSet, decode_ascii_where, decode_to_bytes, describe_decoded, encode_in,
+    encode_utf8,
 };
 use super::trace::{Step, StepId, Tracer};
 
@@ -344,8 +345,20 @@ fn canonicalize_path<T: Tracer>(u: &mut ParsedUrl, scheme: &str, tr: &mut T) {
     }
     if let Some(path) = u.path.as_deref() {
         if u.hierarchical || scheme == "mailto" {
-            let decoded = changed(decode_ascii_where(path, |b| UNRESERVED.contains(b)));
-            update(u, Component::Path, decoded, StepId::CanonPathDecode, tr);
+            let unreserved = |b| UNRESERVED.contains(b);
+            if let Some(decoded) = changed(decode_ascii_where(path, unreserved)) {
+                // The decision names each escape decoded (built only when tracing).
+                tr.record(|| {
+                    Step::change(
+                        StepId::CanonPathDecode,
+                        Component::Path,
+                        Some(path),
+                        Some(&decoded),
+                    )
+                    .decide(describe_decoded(path, unreserved))
+                });
+                u.path = Some(decoded);
+            }
             let path = u.path.as_deref().unwrap_or("");
             let encoded = changed(encode_utf8(path, &PATH_ENCODE, HexCase::Upper));
             update(u, Component::Path, encoded, StepId::CanonPathEncode, tr);

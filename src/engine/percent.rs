@@ -176,6 +176,43 @@ pub fn decode_ascii_where(s: &str, keep: impl Fn(u8) -> bool) -> Cow<'_, str> {
     }
 }
 
+/// Which escapes [`decode_ascii_where`] decodes in `s`, in words, for the
+/// trace: each escape as written, the character it becomes, and how often
+/// it occurs when more than once (`%41 → 'A', %7e → '~' ×2`), in order of
+/// first appearance.
+pub fn describe_decoded(s: &str, keep: impl Fn(u8) -> bool) -> String {
+    let bytes = s.as_bytes();
+    // (escape as written, how often); few distinct escapes, so a Vec.
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match percent_byte_at(&bytes[i..]) {
+            Some(b) if b < 0x80 && keep(b) => {
+                let escape = &s[i..i + 3];
+                match seen.iter_mut().find(|(e, _)| *e == escape) {
+                    Some((_, n)) => *n += 1,
+                    None => seen.push((escape, 1)),
+                }
+                i += 3;
+            }
+            _ => i += 1,
+        }
+    }
+    let parts: Vec<String> = seen
+        .iter()
+        .map(|&(escape, n)| {
+            let c = percent_byte_at(escape.as_bytes()).map_or('?', char::from);
+            let times = if n > 1 {
+                format!(" ×{n}")
+            } else {
+                String::new()
+            };
+            format!("{escape} → {c:?}{times}")
+        })
+        .collect();
+    parts.join(", ")
+}
+
 /// Percent-decodes every `%XX` of `s` into bytes (a stray `%` stays).
 pub fn decode_to_bytes(s: &str) -> Vec<u8> {
     let bytes = s.as_bytes();
@@ -255,6 +292,16 @@ mod tests {
             ),
             "%1B$B0l%1B(B?%1B$BCz%1B(B"
         );
+    }
+
+    #[test]
+    fn describing_what_was_decoded() {
+        let unreserved = |b: u8| b.is_ascii_alphanumeric() || b"-._~".contains(&b);
+        assert_eq!(
+            describe_decoded("/%41%2f%7e%7E%7e%zz%", unreserved),
+            "%41 → 'A', %7e → '~' ×2, %7E → '~'"
+        );
+        assert_eq!(describe_decoded("/a%2F", unreserved), "");
     }
 
     #[test]

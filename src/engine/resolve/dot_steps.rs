@@ -184,7 +184,7 @@ pub fn dot_segment_steps(path: &str) -> (Vec<Step>, String) {
             Some(input),
         )
         .with_buffers(0)
-        .decide(format!("input buffer {input:?}, output buffer empty")),
+        .decide("the loop starts with the whole path in the input buffer"),
     );
     let mut budget = STEP_TEXT_BUDGET.saturating_sub(2 * input.len());
     let mut now = input.to_owned();
