@@ -403,3 +403,61 @@ fn whatwg_encoding_reaches_the_query_like_the_crate() {
     assert_eq!(a.canon.as_deref(), Some("http://h/?%E9"));
     assert_eq!(differ("http://h/?\u{e9}", None, enc), None);
 }
+
+// ---------------------------------------------------------------------------
+// No input panics, under any resolver, with or without a base.
+
+mod no_panics {
+    use proptest::prelude::*;
+    use url_inspector::engine::{QueryEncoding, Until};
+    use url_inspector::resolvers::Resolver;
+
+    /// Strings made of URL-ish pieces, so that the interesting branches
+    /// (schemes, authorities, dot-segments, percent-escapes, backslashes,
+    /// brackets, non-ASCII) are reached often.
+    fn urlish() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("http:".to_owned()),
+            Just("//".to_owned()),
+            Just("/".to_owned()),
+            Just("\\".to_owned()),
+            Just(".".to_owned()),
+            Just("..".to_owned()),
+            Just("%".to_owned()),
+            Just("%2e".to_owned()),
+            Just("%2F".to_owned()),
+            Just("?".to_owned()),
+            Just("#".to_owned()),
+            Just("@".to_owned()),
+            Just(":".to_owned()),
+            Just("[".to_owned()),
+            Just("]".to_owned()),
+            Just("\u{e9}".to_owned()),
+            Just("\u{4f8b}".to_owned()),
+            "[a-z0-9]{1,3}",
+            any::<char>().prop_map(String::from),
+        ];
+        prop::collection::vec(piece, 0..12).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        // 300 cases keep the run short; a failure is printed, not saved.
+        #![proptest_config(ProptestConfig {
+            cases: 300,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+        #[test]
+        fn no_resolver_panics(input in urlish(), base in urlish(), stage in 0..3usize) {
+            let until = [Until::Parse, Until::Resolve, Until::Canonicalize][stage];
+            let enc = QueryEncoding::from_label("shift_jis");
+            for r in Resolver::ALL {
+                for b in [None, Some(base.as_str())] {
+                    let a = r.resolve_until(&input, b, enc, until);
+                    // An invalid answer always says why.
+                    prop_assert!(!a.invalid || a.why_invalid().is_some(), "{r}: {a:?}");
+                }
+            }
+        }
+    }
+}

@@ -222,8 +222,9 @@ fn normalize(resolved: &Iri<String>) -> Iri<String> {
         let path_at = normalized.scheme().as_str().len()
             + 3
             + normalized.authority().map_or(0, |a| a.as_str().len());
-        let with_root = format!("{}/{}", &text[..path_at], &text[path_at..]);
-        return Iri::parse(with_root).unwrap_or(normalized);
+        if let (Some(head), Some(tail)) = (text.get(..path_at), text.get(path_at..)) {
+            return Iri::parse(format!("{head}/{tail}")).unwrap_or(normalized);
+        }
     }
     normalized
 }
@@ -284,7 +285,7 @@ fn describe(c: char) -> String {
 /// A grammar error as a note, with the offending character's range.
 fn syntax_note(e: ParseError, text: &str, what: &str) -> Note {
     let at = e.index();
-    let ch = text[at..].chars().next();
+    let ch = text.get(at..).and_then(|rest| rest.chars().next());
     let end = at + ch.map_or(0, char::len_utf8);
     let (code, message) = match e.kind() {
         ParseErrorKind::InvalidPctEncodedOctet => (

@@ -5,7 +5,7 @@
 //! engine's failure (the step that failed and why) becomes the first note,
 //! its code the step's stable id (e.g. `canon.port.invalid`).
 
-use crate::engine::{self, Mode, NoTrace, Outcome, QueryEncoding, Until};
+use crate::engine::{self, Mode, NoTrace, Outcome, QueryEncoding, StepId, Until};
 
 use super::{Answer, Note};
 
@@ -24,16 +24,20 @@ pub fn resolve(
 
 /// The engine's outcome as an [`Answer`].
 pub fn from_outcome(out: &Outcome) -> Answer {
-    let notes = out
-        .failure
-        .iter()
-        .filter(|_| out.url.invalid)
-        .map(|f| Note {
+    let notes = match &out.failure {
+        _ if !out.url.invalid => Vec::new(),
+        Some(f) => vec![Note {
             code: f.step.id(),
             message: f.reason.to_string(),
             range: f.range.clone(),
-        })
-        .collect();
+        }],
+        // The parse stage names no failure: a URL is invalid there only
+        // when it has no scheme.
+        None => vec![Note::new(
+            StepId::ParseNoScheme.id(),
+            StepId::ParseNoScheme.explanation(),
+        )],
+    };
     Answer {
         invalid: out.url.invalid,
         canon: out.canon.clone(),
@@ -64,6 +68,13 @@ mod tests {
         assert_eq!(a.canon.as_deref(), Some("http://example.com/a/d?q"));
         assert_eq!(a.get(Component::Host), Some("example.com"));
         assert!(a.notes.is_empty());
+    }
+
+    #[test]
+    fn a_relative_reference_at_the_parse_stage_says_why_it_is_invalid() {
+        let a = resolve("a/b", None, QueryEncoding::UTF8, Mode::This, Until::Parse);
+        assert!(a.invalid);
+        assert_eq!(a.why_invalid().map(|n| n.code), Some("parse.no-scheme"));
     }
 
     #[test]
