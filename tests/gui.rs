@@ -908,6 +908,9 @@ fn an_empty_url_field_is_a_neutral_empty_state() {
     assert!(!shows(&h, "× Invalid URL"));
     assert!(!shows_part(&h, "Problem"));
     assert!(h.query_by_label("Copy host").is_none());
+    // No failed steps in red either: the trace waits for a URL.
+    assert!(!shows_part(&h, "× "));
+    assert!(shows_part(&h, "once there is a URL"));
 }
 
 #[test]

@@ -20,7 +20,7 @@ use crate::engine::Component;
 use super::analysis::{Analysis, component_index};
 use super::command::Command;
 use super::escape::{preview, shorten, truncate_chars};
-use super::state::State;
+use super::state::{State, is_blank};
 use super::theme;
 
 /// Values are shown up to this many characters; "Show all" opens the rest.
@@ -44,7 +44,7 @@ pub fn components_ui(
 ) {
     ui.heading("Components");
     let Some(a) = analysis else { return };
-    if super::result::is_empty_input(a) {
+    if is_blank(&a.request.input) {
         ui.weak("The components of the URL show here once there is one.");
         return;
     }

@@ -19,7 +19,7 @@ use crate::engine::Component;
 use super::analysis::Analysis;
 use super::command::Command;
 use super::escape::{group_digits, shown};
-use super::state::State;
+use super::state::{State, is_blank};
 use super::theme;
 
 /// At most this many characters of the input are laid out (a few lines:
@@ -52,6 +52,10 @@ pub fn highlight_ui(
 ) {
     ui.heading("Input by component");
     let Some(a) = analysis else { return };
+    if is_blank(&a.request.input) {
+        ui.label("The URL shows here, coloured by component, once there is one.");
+        return;
+    }
     legend_ui(ui, a, selected_component, commands);
 
     let text = &a.preprocessed;

@@ -9,6 +9,7 @@ use super::analysis::{Analysis, FailureView};
 use super::command::Command;
 use super::escape::{group_digits, preview};
 use super::keys;
+use super::state::is_blank;
 
 /// The canonical URL is shown in full up to this many characters (about
 /// four lines; the rest is one click away, and the copy is always whole).
@@ -29,7 +30,7 @@ pub fn result_ui(
         });
         return;
     };
-    if is_empty_input(a) {
+    if is_blank(&a.request.input) {
         ui.label(RichText::new("No URL yet").strong());
         ui.label("Type or paste a URL in the field above; the result follows every keystroke.");
         return;
@@ -78,12 +79,6 @@ pub fn result_ui(
             .desired_width(f32::INFINITY),
     )
     .labelled_by(label.inner);
-}
-
-/// Whether the URL field is empty, or holds only what preprocessing trims
-/// (spaces, controls): nothing has been asked yet.
-pub fn is_empty_input(a: &Analysis) -> bool {
-    a.request.input.chars().all(|c| c <= ' ')
 }
 
 fn failure_ui(ui: &mut egui::Ui, f: &FailureView, commands: &mut Vec<Command>) {

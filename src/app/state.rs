@@ -59,6 +59,13 @@ pub struct Launch {
     pub mode: Option<Mode>,
 }
 
+/// Whether a URL field holds nothing to ask about: empty, or only what
+/// preprocessing trims (spaces and controls). The panels then show a neutral
+/// empty state rather than the engine's verdict on an empty reference.
+pub fn is_blank(input: &str) -> bool {
+    input.chars().all(|c| c <= ' ')
+}
+
 /// One group of trace steps that folds: a stage, of the input or of the base.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FoldKey {

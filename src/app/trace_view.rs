@@ -28,7 +28,7 @@ use super::analysis::{Analysis, StepView};
 use super::command::Command;
 use super::escape::{group_digits, shorten, shorten_end, shown};
 use super::keys;
-use super::state::{FoldKey, State};
+use super::state::{FoldKey, State, is_blank};
 use super::theme;
 
 /// Characters of context shown around a change in a row.
@@ -122,8 +122,9 @@ pub fn trace_ui(
     commands: &mut Vec<Command>,
 ) {
     ui.add_space(4.0);
-    let Some(a) = analysis else {
+    let Some(a) = analysis.filter(|a| !is_blank(&a.request.input)) else {
         ui.heading("Trace");
+        ui.label("Every step the engine takes shows here once there is a URL.");
         return;
     };
     toolbar_ui(ui, a, state, commands);
