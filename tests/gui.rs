@@ -966,3 +966,42 @@ fn unchanged_steps_are_marked_not_only_greyed() {
     assert!(shows_part(&h, "Δ canon.scheme"));
     assert!(shows_part(&h, "· parse.scheme"));
 }
+
+#[test]
+fn trace_groups_and_the_divider_work_from_the_keyboard() {
+    let (mut h, _) = window(State {
+        input: "HTTP://a/".into(),
+        ..State::default()
+    });
+    h.run();
+    // Tab to the first trace group and fold it with Space.
+    let walk = tab_walk(&mut h, 80);
+    assert!(walk.iter().any(|f| f.starts_with("▼ Parsing")), "{walk:#?}");
+    while !focused(&h).is_some_and(|f| f.starts_with("▼ Parsing")) {
+        h.key_press(Key::Tab);
+        h.run();
+    }
+    h.key_press(Key::Space);
+    h.run();
+    assert!(h.state().state.folds.contains(&FoldKey {
+        stage: Stage::Parse,
+        of_base: false
+    }));
+    // The divider takes ← and → while focused (focus stays on it).
+    let divider = "Divider between the components and the trace";
+    while focused(&h).as_deref() != Some(divider) {
+        h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
+        h.run();
+    }
+    let before = h.state().state.split;
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert!(
+        h.state().state.split < before - 0.09,
+        "{before} → {}",
+        h.state().state.split
+    );
+    assert_eq!(focused(&h).as_deref(), Some(divider));
+}
