@@ -931,6 +931,7 @@ fn an_invalid_url_leaves_no_copy_button_or_stale_status_active() {
     h.run();
     assert!(shows(&h, "× Invalid URL"));
     assert!(!shows_part(&h, "Copied"));
+    assert_eq!(h.state().status(), None);
     let copy = h.get_by_label("Copy host");
     assert!(copy.accesskit_node().is_disabled());
     copy.click();

@@ -376,6 +376,8 @@ fn encoding_edit(ui: &mut egui::Ui, encoding: &mut String, label: Id) {
         .word_boundary(|_| false)
         .max_height(260.0)
         .accept_keys([Key::Enter])
+        // Below the field, not over the URL and base fields above it.
+        .align(egui::RectAlign::BOTTOM_START)
         .show(
             ui,
             TextEdit::singleline(encoding)
