@@ -105,9 +105,8 @@ fn resolve_reference(
         // underflow is allowed, so only the opaque-base refusal is left.
         Note::new(
             "rfc3986.opaque-base",
-            "the base has no authority and a path not starting with '/' (like mailto:a); \
-             fluent-uri refuses to resolve a relative path against it (RFC 3986 5.2.3 would \
-             merge them into a string that reads differently)",
+            "the base has no authority and a rootless path (like mailto:a); fluent-uri will not \
+             resolve a relative path against it, though RFC 3986 5.2.3 would",
         )
     })
 }
