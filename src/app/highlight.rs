@@ -22,9 +22,11 @@ use super::escape::{group_digits, shown};
 use super::state::{State, is_blank};
 use super::theme;
 
-/// At most this many characters of the input are laid out (a few lines:
-/// the components table below must stay in sight).
+/// At most this many characters of the input are laid out.
 pub const WINDOW: usize = 600;
+/// And at most this many lines of it, so the components table below stays
+/// in sight in a short window or a narrow column.
+const MAX_LINES: f32 = 4.0;
 
 /// A stretch of laid-out text: where it is in the galley (chars) and in the input (bytes).
 struct Piece {
@@ -139,7 +141,13 @@ fn lay_out(
     selected_component: Option<Component>,
 ) -> Laid {
     let text = &a.preprocessed;
-    let window = window_around(text, focus, WINDOW);
+    let visuals = ui.visuals();
+    let font = TextStyle::Monospace.resolve(ui.style());
+    let font = egui::FontId::new(font.size + 2.0, font.family);
+    let char_w = ui.fonts_mut(|f| f.glyph_width(&font, 'x')).max(1.0);
+    let per_line = (ui.available_width() / char_w).floor().max(20.0);
+    let max_chars = ((per_line * MAX_LINES) as usize).clamp(80, WINDOW);
+    let window = window_around(text, focus, max_chars);
     // Cut points: component edges, the selection, the window.
     let mut cuts = vec![window.start, window.end];
     for (_, r) in &a.spans {
@@ -152,9 +160,6 @@ fn lay_out(
     cuts.sort_unstable();
     cuts.dedup();
 
-    let visuals = ui.visuals();
-    let font = TextStyle::Monospace.resolve(ui.style());
-    let font = egui::FontId::new(font.size + 2.0, font.family);
     let weak = TextFormat::simple(font.clone(), visuals.weak_text_color());
     let mut job = LayoutJob::default();
     job.wrap.max_width = ui.available_width();

@@ -11,9 +11,10 @@ use super::escape::{group_digits, preview};
 use super::keys;
 use super::state::is_blank;
 
-/// The canonical URL is shown in full up to this many characters (about
-/// four lines; the rest is one click away, and the copy is always whole).
-const SHOWN_CHARS: usize = 500;
+/// The canonical URL is shown in full up to this many characters (two or
+/// three lines, its middle cut beyond: the rest is one click away, and the
+/// copy is always whole).
+const SHOWN_CHARS: usize = 300;
 
 /// Draws the panel.
 pub fn result_ui(
