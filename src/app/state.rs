@@ -140,11 +140,14 @@ impl State {
     pub fn with_launch(mut self, launch: &Launch) -> State {
         if let Some(input) = &launch.input {
             self.input.clone_from(input);
-            // A URL given on the command line is a fresh question: an old base
-            // or mode would silently change its meaning. Without `--mode` it
-            // is asked in THIS mode, as the command line's `canon` does.
-            self.base.clear();
-            self.mode = Mode::This;
+            // A URL given on the command line is a fresh question: an old base,
+            // encoding or mode would silently change its meaning. Without
+            // `--base`, `--encoding` or `--mode` it is asked with none, UTF-8
+            // and THIS, as the command line's `canon` asks it.
+            let fresh = State::default();
+            self.base = fresh.base;
+            self.encoding = fresh.encoding;
+            self.mode = fresh.mode;
         }
         if let Some(base) = &launch.base {
             self.base.clone_from(base);
@@ -273,6 +276,7 @@ mod tests {
         let saved = State {
             mode: Mode::Gecko,
             base: "http://old/".into(),
+            encoding: "shift_jis".into(),
             ..State::default()
         };
         let launch = Launch {
@@ -280,7 +284,10 @@ mod tests {
             ..Launch::default()
         };
         let s = saved.clone().with_launch(&launch);
-        assert_eq!((s.mode, s.base.as_str()), (Mode::This, ""));
+        assert_eq!(
+            (s.mode, s.base.as_str(), s.encoding.as_str()),
+            (Mode::This, "", "utf-8")
+        );
         // With no URL the saved mode stays; an explicit mode always wins.
         assert_eq!(
             saved.clone().with_launch(&Launch::default()).mode,
