@@ -207,7 +207,7 @@ impl InspectorApp {
     /// The columns, side by side or stacked by the width there is.
     fn body(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         // No fading at the scroll edges: it would dim the text there below
-        // 4.5:1 (the scroll bars say there is more).
+        // 4.5:1 (a row cut off at the edge still shows there is more).
         ui.spacing_mut().scroll.fade.strength = 0.0;
         let full = ui.available_rect_before_wrap();
         if full.width() < STACK_BELOW {
