@@ -528,6 +528,18 @@ fn tab_leaves_the_encoding_field_even_with_suggestions_open() {
     h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
     h.run();
     assert_eq!(focused(&h).as_deref(), Some("Encoding"));
+    // With the list open again, Shift+Tab goes back, not on.
+    h.get_by_label("Encoding").type_text("-");
+    h.run();
+    assert!(h.query_by_label_contains("unicode-1-1-utf-8").is_some());
+    h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
+    h.run();
+    assert_eq!(focused(&h).as_deref(), Some("Base URL"));
+    h.key_press(Key::Tab);
+    h.run();
+    h.key_press(Key::Backspace);
+    h.run();
+    assert_eq!(h.state().state.encoding, "utf");
     // Enter takes the selected suggestion.
     h.get_by_label("Encoding").type_text("-8");
     h.run();

@@ -357,11 +357,12 @@ fn encoding_edit(ui: &mut egui::Ui, encoding: &mut String, label: Id) {
     let typed_id = id.with("typed");
     let mut typed: bool = ui.data(|d| d.get_temp(typed_id)).unwrap_or(false);
     if ui.memory(|m| m.has_focus(id)) {
+        // Shift+Tab first: a match on no modifiers would take it too.
         let tab = ui.input_mut(|i| {
-            if i.consume_key(egui::Modifiers::NONE, Key::Tab) {
-                Some(FocusDirection::Next)
-            } else if i.consume_key(egui::Modifiers::SHIFT, Key::Tab) {
+            if i.consume_key(egui::Modifiers::SHIFT, Key::Tab) {
                 Some(FocusDirection::Previous)
+            } else if i.consume_key(egui::Modifiers::NONE, Key::Tab) {
+                Some(FocusDirection::Next)
             } else {
                 None
             }
