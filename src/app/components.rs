@@ -191,8 +191,8 @@ fn copy_button(ui: &mut egui::Ui, a: &Analysis, c: Component, commands: &mut Vec
     };
     let r = ui
         .add_enabled(enabled, egui::Button::new("Copy").small())
-        .on_hover_text(hover)
-        .on_disabled_hover_text("Nothing to copy");
+        .on_hover_text(&hover)
+        .on_disabled_hover_text(&hover);
     let name = format!("Copy {c}");
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
     if r.clicked()
