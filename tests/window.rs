@@ -20,7 +20,9 @@
 //! `timeout` (`scripts/setup` installs them). A missing tool is a failure
 //! that names it, never a skip.
 
-#![cfg(feature = "gui")]
+// The binary is built only with the command line (`cli`), and opens a window
+// only with `gui`.
+#![cfg(all(feature = "gui", feature = "cli"))]
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
