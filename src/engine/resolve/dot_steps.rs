@@ -171,7 +171,10 @@ pub fn dot_segment_steps(path: &str) -> (Vec<Step>, String) {
                 Some(path),
                 Some(&slashed),
             )
-            .decide(format!("{n} backslash(es) replaced by '/'")),
+            .decide(match n {
+                1 => "the backslash becomes '/'".to_owned(),
+                _ => format!("{n} backslashes become '/'"),
+            }),
         );
         input = &slashed;
     }
