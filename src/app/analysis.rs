@@ -159,6 +159,7 @@ pub fn analyze(req: &Request) -> Analysis {
         resolved,
         outcome,
         trace,
+        notes: _, // issue 10: the warning strip will show them
     } = engine::inspect(&req.input, base, encoding, req.mode);
 
     let spans: Vec<(Component, Range<usize>)> = Component::ALL

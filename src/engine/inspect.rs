@@ -1,6 +1,6 @@
 //! One traced run that keeps everything an inspector shows: the input as
 //! preprocessed, the input and the base as parsed, the URL after resolution,
-//! the outcome (canonical URL or failure) and the trace.
+//! the outcome (canonical URL or failure), the trace and the notes.
 //!
 //! [`inspect`] runs the stages once, as [`super::canonicalize_url_traced`]
 //! does, and keeps copies of the intermediate forms as the stages produce
@@ -12,6 +12,7 @@
 use std::ops::Range;
 
 use super::model::{Component, Mode, ParsedUrl};
+use super::notes::{self, Forms, Note};
 use super::parse::parse_preprocessed;
 use super::preprocess::preprocess;
 use super::trace::{NoTrace, Trace};
@@ -34,6 +35,9 @@ pub struct Inspection {
     pub outcome: Outcome,
     /// Every step, in order; the base's parsing steps first, marked `of_base`.
     pub trace: Trace,
+    /// What a person must not miss about the result (see [`notes`]), each
+    /// with its range in [`Self::preprocessed`] where one applies.
+    pub notes: Vec<Note>,
 }
 
 impl Inspection {
@@ -65,6 +69,26 @@ impl Kept {
         self.preprocessed = Some(preprocessed.to_owned());
         self.parsed = Some(parsed.clone());
     }
+
+    /// The preprocessed and parsed input and the resolved URL of a finished
+    /// run. Resolution stops early for an invalid base or an empty
+    /// reference; the input's own forms are then computed untraced.
+    pub(crate) fn finish(
+        &mut self,
+        input: &str,
+        outcome: &Outcome,
+    ) -> (String, ParsedUrl, ParsedUrl) {
+        let preprocessed = self
+            .preprocessed
+            .take()
+            .unwrap_or_else(|| preprocess(input, &mut NoTrace).into_owned());
+        let parsed = self
+            .parsed
+            .take()
+            .unwrap_or_else(|| parse_preprocessed(&preprocessed, &mut NoTrace));
+        let resolved = self.resolved.take().unwrap_or_else(|| outcome.url.clone());
+        (preprocessed, parsed, resolved)
+    }
 }
 
 /// Runs every stage on `input` against `base` (absent or empty: the input is
@@ -81,21 +105,25 @@ pub fn inspect(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: M
         &mut trace,
         Some(&mut kept),
     );
-    // Resolution stops early for an invalid base or an empty reference;
-    // the input's own forms are still worth showing.
-    let preprocessed = kept
-        .preprocessed
-        .unwrap_or_else(|| preprocess(input, &mut NoTrace).into_owned());
-    let parsed = kept
-        .parsed
-        .unwrap_or_else(|| parse_preprocessed(&preprocessed, &mut NoTrace));
+    let (preprocessed, parsed, resolved) = kept.finish(input, &outcome);
+    let notes = notes::notes(&Forms {
+        input,
+        preprocessed: &preprocessed,
+        parsed: &parsed,
+        resolved: &resolved,
+        outcome: &outcome,
+        encoding,
+        mode,
+        until: Until::Canonicalize,
+    });
     Inspection {
-        resolved: kept.resolved.unwrap_or_else(|| outcome.url.clone()),
+        resolved,
         preprocessed,
         parsed,
         base: kept.base,
         outcome,
         trace,
+        notes,
     }
 }
 

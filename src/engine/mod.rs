@@ -34,6 +34,7 @@ pub mod failure;
 pub mod host;
 pub mod inspect;
 pub mod model;
+pub mod notes;
 pub mod parse;
 pub mod percent;
 pub mod preprocess;
@@ -48,6 +49,7 @@ pub use failure::{Failure, Reason};
 use inspect::Kept;
 pub use inspect::{Inspection, inspect};
 pub use model::{Component, Mode, ParsedUrl};
+pub use notes::{Note, NoteCode, NoteLevel, run_noted};
 pub use trace::{NoTrace, Stage, Step, StepId, Trace, Tracer};
 
 /// How far to take an input.
@@ -237,6 +239,7 @@ fn run_with_base_keeping<T: Tracer>(
             failure: None,
         };
     }
+    record_encoding_fallback(&url, encoding, tr);
     let failure = canonicalize::canonicalize(&mut url, encoding.used, mode, tr).err();
     let canon = serialize::serialize(&url);
     if let Some(s) = &canon {
@@ -246,6 +249,29 @@ fn run_with_base_keeping<T: Tracer>(
         url,
         canon,
         failure,
+    }
+}
+
+/// Percent-encoding, step 3 (and the Encoding Standard's "get an
+/// encoding"): the query of a hierarchical URL is encoded in UTF-8 when the
+/// label named no encoding, or one that does not keep ASCII as ASCII.
+/// Recorded as canonicalization starts, where the query encoding is chosen.
+fn record_encoding_fallback<T: Tracer>(url: &ParsedUrl, encoding: QueryEncoding, tr: &mut T) {
+    if !T::ON || !url.hierarchical || url.query.is_none() {
+        return;
+    }
+    if let Some(verdict) = notes::encoding_fallback(encoding) {
+        tr.record(|| {
+            let why = match (verdict, encoding.named) {
+                (EncodingVerdict::NotAsciiCompatible, Some(named)) => {
+                    format!("{} does not keep ASCII as ASCII", named.name())
+                }
+                _ => "the label names no encoding".to_owned(),
+            };
+            Step::new(StepId::CanonQueryEncodingFallback)
+                .about(Component::Query)
+                .decide(format!("{why}: the query is encoded in UTF-8"))
+        });
     }
 }
 

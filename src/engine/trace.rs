@@ -429,6 +429,8 @@ steps! {
         "A path starting with // gets /. in front, so it is not read back as an authority.";
     CanonQueryEncoding => Canonicalize, "canon.query.encoding", "Canonicalization, query encoding",
         "Hierarchical URLs encode the query in the chosen encoding; others in UTF-8.";
+    CanonQueryEncodingFallback => Canonicalize, "canon.query.encoding-fallback", "Percent-encoding, step 3; Encoding Standard, get an encoding",
+        "The encoding label names no encoding, or one that does not keep ASCII as ASCII: the query is encoded in UTF-8.";
     CanonQueryEncode => Canonicalize, "canon.query.encode", "Canonicalization, query",
         "Characters not allowed in a query are percent-encoded in the query encoding.";
     CanonFragmentC1 => Canonicalize, "canon.fragment.c1", "Canonicalization, fragment",

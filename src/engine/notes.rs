@@ -1,0 +1,644 @@
+//! Notes: what a person must not miss in a result, beyond the canonical URL.
+//!
+//! The trace records what the algorithm did; a [`Note`] says what a person
+//! reading the result should notice: a host that mixes scripts or imitates
+//! an ASCII host (Unicode UTS #39), characters the query encoding could not
+//! write, an encoding label that fell back to UTF-8, characters that were
+//! percent-encoded or removed without anyone asking, and hints for common
+//! invalid inputs. Each note has a stable [`NoteCode`] (one table, below),
+//! a message naming the specifics, and where one applies the byte range in
+//! the *preprocessed* input it is about, the coordinates of every other
+//! range of the engine (spans, trace steps, failures).
+//!
+//! Notes are computed from a finished run (the input, its preprocessed and
+//! parsed forms, the resolved URL and the outcome), never inside the
+//! algorithm, so untraced canonicalization pays nothing for them.
+//! [`super::inspect`] fills [`super::Inspection::notes`]; [`run_noted`]
+//! runs the engine once and returns the outcome with its notes.
+
+use std::fmt::Write as _;
+use std::ops::Range;
+
+use encoding_rs::{EncoderResult, Encoding, UTF_8};
+use serde::{Deserialize, Serialize};
+
+use super::encoding::{EncodingVerdict, QueryEncoding};
+use super::failure::Reason;
+use super::inspect::Kept;
+use super::model::{Component, Mode, ParsedUrl};
+use super::preprocess::is_noncharacter;
+use super::trace::Tracer;
+use super::{Outcome, Until, run_keeping};
+
+mod host;
+#[cfg(test)]
+mod tests;
+
+/// How much a note matters, for a viewer that sorts or colours them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NoteLevel {
+    /// The result may not be what it seems (a look-alike host, lost text).
+    Warning,
+    /// Something changed that users rarely expect.
+    Info,
+    /// A likely cause of an invalid input, and how to fix it.
+    Hint,
+}
+
+macro_rules! note_codes {
+    ($( $variant:ident => $level:ident, $code:literal, $describe:literal; )*) => {
+        /// Every kind of note: the single table of note codes. It serializes
+        /// as its stable code (`"host-mixed-script"`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum NoteCode {
+            $( #[doc = $describe] $variant, )*
+        }
+
+        impl NoteCode {
+            /// Every code, in table order.
+            pub const ALL: &'static [NoteCode] = &[$(NoteCode::$variant),*];
+
+            /// The stable identifier, as JSON and the README write it.
+            pub const fn code(self) -> &'static str {
+                match self { $(NoteCode::$variant => $code,)* }
+            }
+
+            /// What a note of this kind means, in a sentence.
+            pub const fn description(self) -> &'static str {
+                match self { $(NoteCode::$variant => $describe,)* }
+            }
+
+            /// How much a note of this kind matters.
+            pub const fn level(self) -> NoteLevel {
+                match self { $(NoteCode::$variant => NoteLevel::$level,)* }
+            }
+
+            /// The code whose identifier is `code`.
+            pub fn from_code(code: &str) -> Option<NoteCode> {
+                NoteCode::ALL.iter().copied().find(|c| c.code() == code)
+            }
+        }
+    };
+}
+
+note_codes! {
+    HostMixedScript => Warning, "host-mixed-script",
+        "A label of the host mixes scripts (UTS #39 restriction level moderately restrictive or looser); the characters outside the label's main script are named.";
+    HostConfusable => Warning, "host-confusable",
+        "The host looks like a different, all-ASCII host: their UTS #39 skeletons are the same.";
+    HostNonAscii => Info, "host-non-ascii",
+        "The host holds non-ASCII characters (and neither mixes scripts nor imitates an ASCII host).";
+    QueryUnmappable => Warning, "query-unmappable",
+        "Characters of the query that the query encoding cannot represent became '?'.";
+    EncodingFallback => Warning, "encoding-fallback",
+        "The encoding label names no encoding, or one that does not keep ASCII as ASCII, so the query was encoded in UTF-8.";
+    CharPercentEncoded => Info, "char-percent-encoded",
+        "ASCII characters that may not appear as they are in a component (a space, '\"', '<', '>', ...) were percent-encoded.";
+    WhitespaceRemoved => Info, "whitespace-removed",
+        "Preprocessing removed tabs and line breaks, or trimmed spaces, vertical tabs and form feeds from the ends.";
+    NoncharacterReplaced => Warning, "noncharacter-replaced",
+        "Preprocessing replaced noncharacters (U+FDD0-U+FDEF, U+xFFFE, U+xFFFF) by U+FFFD.";
+    UnclosedBracket => Hint, "unclosed-bracket",
+        "A '[' starts an IPv6 literal in the host, but no ']' closes it.";
+    NoScheme => Hint, "no-scheme",
+        "The input has no scheme and no base URL was given, but it starts like a host name.";
+}
+
+/// Shows the stable code.
+impl std::fmt::Display for NoteCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl Serialize for NoteCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for NoteCode {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<NoteCode, D::Error> {
+        let code = String::deserialize(d)?;
+        NoteCode::from_code(&code)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown note code {code:?}")))
+    }
+}
+
+/// One thing a person must not miss about a result. Serializes as
+/// `{"code", "message", "range"}`, the shape of the resolvers' notes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    /// What kind of note this is.
+    pub code: NoteCode,
+    /// What happened, naming the characters, hosts and places concerned.
+    pub message: String,
+    /// The byte range of the preprocessed input the note is about, where
+    /// one applies. An empty range marks a place where something was removed.
+    pub range: Option<Range<usize>>,
+}
+
+impl Note {
+    fn new(code: NoteCode, message: String, range: Option<Range<usize>>) -> Note {
+        Note {
+            code,
+            message,
+            range,
+        }
+    }
+}
+
+/// One run's forms, as the notes read them.
+#[derive(Clone, Copy, Debug)]
+pub struct Forms<'a> {
+    /// The input as given.
+    pub input: &'a str,
+    /// The input after preprocessing (the coordinates of every range).
+    pub preprocessed: &'a str,
+    /// The input alone, parsed, with its spans.
+    pub parsed: &'a ParsedUrl,
+    /// The URL after resolution, before canonicalization.
+    pub resolved: &'a ParsedUrl,
+    /// The result of the run.
+    pub outcome: &'a Outcome,
+    /// The query encoding the run was given.
+    pub encoding: QueryEncoding,
+    /// The mode the run was in.
+    pub mode: Mode,
+    /// How far the run went.
+    pub until: Until,
+}
+
+/// Runs the engine once, as [`super::run`] does, and returns the outcome
+/// with its notes. The run itself is exactly that of `run`; the notes are
+/// computed afterwards from the forms it kept.
+pub fn run_noted<T: Tracer>(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    mode: Mode,
+    until: Until,
+    tr: &mut T,
+) -> (Outcome, Vec<Note>) {
+    let mut kept = Kept::default();
+    let outcome = run_keeping(input, base, encoding, mode, until, tr, Some(&mut kept));
+    let (preprocessed, parsed, resolved) = kept.finish(input, &outcome);
+    let notes = notes(&Forms {
+        input,
+        preprocessed: &preprocessed,
+        parsed: &parsed,
+        resolved: &resolved,
+        outcome: &outcome,
+        encoding,
+        mode,
+        until,
+    });
+    (outcome, notes)
+}
+
+/// The notes of a run, in input order as far as they have one:
+/// preprocessing, hints, host, the components' encodings.
+pub fn notes(f: &Forms<'_>) -> Vec<Note> {
+    let mut out = preprocessing_notes(f.input, f.preprocessed);
+    out.extend(unclosed_bracket(f));
+    out.extend(no_scheme(f));
+    out.extend(host::host_notes(f));
+    let canonicalized = f.until == Until::Canonicalize && !f.resolved.invalid;
+    if canonicalized {
+        out.extend(encoding_fallback_note(f));
+        if f.outcome.canon.is_some() {
+            out.extend(query_unmappable(f));
+            out.extend(percent_encoded_notes(f));
+        }
+    }
+    out
+}
+
+/// Why the query is not encoded in the encoding that was asked for, if it
+/// is not. The engine sees only what the label resolved to, so this agrees
+/// with [`QueryEncoding::verdict`] for any label that is not blank (a blank
+/// label and a label that names nothing both resolve to `named: None`;
+/// callers with no label pass [`QueryEncoding::UTF8`]).
+pub fn encoding_fallback(encoding: QueryEncoding) -> Option<EncodingVerdict> {
+    match encoding.named {
+        None => Some(EncodingVerdict::UnknownLabel),
+        Some(e) if e != encoding.used => Some(EncodingVerdict::NotAsciiCompatible),
+        Some(_) => None,
+    }
+}
+
+/// The query encoding fell back to UTF-8, for a URL whose query is encoded
+/// in it (hierarchical, with a query): the same condition as the trace's
+/// `canon.query.encoding-fallback` step.
+fn encoding_fallback_note(f: &Forms<'_>) -> Option<Note> {
+    let verdict = encoding_fallback(f.encoding)?;
+    if !f.resolved.hierarchical || f.resolved.query.is_none() {
+        return None;
+    }
+    let message = match (verdict, f.encoding.named) {
+        (EncodingVerdict::NotAsciiCompatible, Some(named)) => format!(
+            "{} does not keep ASCII as ASCII, so the query was encoded in UTF-8 instead (Percent-encoding, step 3)",
+            named.name()
+        ),
+        _ => "the encoding label names no encoding the Encoding Standard knows, so the query was encoded in UTF-8 instead".to_owned(),
+    };
+    Some(Note::new(NoteCode::EncodingFallback, message, None))
+}
+
+// ---------------------------------------------------------------------------
+// Naming characters
+
+/// How the notes name a character: `'l' U+006C LATIN SMALL LETTER L`;
+/// invisible ones without the glyph.
+pub fn describe_char(c: char) -> String {
+    let code = format!("U+{:04X}", u32::from(c));
+    let name = match (c, unicode_names2::name(c)) {
+        // The characters preprocessing removes or trims (no Unicode name).
+        ('\t', _) => "TAB".to_owned(),
+        ('\n', _) => "LF (line feed)".to_owned(),
+        ('\r', _) => "CR (carriage return)".to_owned(),
+        ('\u{0B}', _) => "VT (vertical tab)".to_owned(),
+        ('\u{0C}', _) => "FF (form feed)".to_owned(),
+        (_, Some(name)) => name.to_string(),
+        _ if c.is_control() => "(a control character)".to_owned(),
+        _ if is_noncharacter(c) => "(a noncharacter)".to_owned(),
+        _ => "(unassigned)".to_owned(),
+    };
+    if c.is_control() || c.is_whitespace() || is_noncharacter(c) {
+        format!("{code} {name}")
+    } else {
+        format!("'{c}' {code} {name}")
+    }
+}
+
+/// At most this many items are listed in one message; the rest are counted.
+const LIST_MAX: usize = 6;
+
+/// `a, b and c`, or `a, b, ... and 4 more`.
+fn list(items: &[String]) -> String {
+    let shown = &items[..items.len().min(LIST_MAX)];
+    let rest = items.len() - shown.len();
+    match (shown, rest) {
+        ([], _) => String::new(),
+        ([one], 0) => one.clone(),
+        (_, 0) => format!(
+            "{} and {}",
+            shown[..shown.len() - 1].join(", "),
+            shown[shown.len() - 1]
+        ),
+        (_, n) => format!("{}, and {n} more", shown.join(", ")),
+    }
+}
+
+/// `1 character` / `3 characters`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Preprocessing
+
+/// Whether preprocessing step 4 trims `c` from the ends.
+fn is_trimmed(c: char) -> bool {
+    matches!(c, '\u{0B}' | '\u{0C}' | ' ')
+}
+
+/// What preprocessing removed (steps 3 and 4) and replaced (step 2).
+/// Positions in messages are byte offsets of the input as given; ranges are
+/// in the preprocessed input, as everywhere.
+fn preprocessing_notes(input: &str, preprocessed: &str) -> Vec<Note> {
+    // Steps 2 and 3 in one pass (they touch different characters), noting
+    // where each change lands in the text before trimming.
+    let mut mid = String::with_capacity(input.len());
+    let mut removed: Vec<(usize, char, usize)> = Vec::new();
+    let mut replaced: Vec<(usize, char, usize)> = Vec::new();
+    for (at, c) in input.char_indices() {
+        if matches!(c, '\t' | '\n' | '\r') {
+            removed.push((at, c, mid.len()));
+        } else if is_noncharacter(c) {
+            replaced.push((at, c, mid.len()));
+            mid.push('\u{FFFD}');
+        } else {
+            mid.push(c);
+        }
+    }
+    let trimmed = mid.trim_matches(is_trimmed);
+    if trimmed != preprocessed {
+        // Cannot happen while this mirrors `preprocess`; say nothing rather
+        // than point at the wrong place.
+        return Vec::new();
+    }
+    let lead = mid.len() - mid.trim_start_matches(is_trimmed).len();
+    let to_pre = |p: usize| p.saturating_sub(lead).min(trimmed.len());
+    let mut out = Vec::new();
+    if let Some(&(_, _, first)) = replaced.first() {
+        let last = replaced.last().map_or(first, |r| r.2);
+        let items: Vec<String> = replaced
+            .iter()
+            .map(|&(at, c, _)| format!("{} at byte {at}", describe_char(c)))
+            .collect();
+        out.push(Note::new(
+            NoteCode::NoncharacterReplaced,
+            format!(
+                "{} replaced by U+FFFD: {} of the input as given (Preprocessing, step 2)",
+                count(replaced.len(), "noncharacter was", "noncharacters were"),
+                list(&items)
+            ),
+            Some(to_pre(first)..to_pre(last) + '\u{FFFD}'.len_utf8()),
+        ));
+    }
+    if let Some(&(_, _, first)) = removed.first() {
+        let items: Vec<String> = removed
+            .iter()
+            .map(|&(at, c, _)| format!("{} at byte {at}", describe_char(c)))
+            .collect();
+        let p = to_pre(first);
+        out.push(Note::new(
+            NoteCode::WhitespaceRemoved,
+            format!(
+                "removed {} of the input as given: {} (Preprocessing, step 3 drops them wherever they are)",
+                count(removed.len(), "tab or line break", "tabs or line breaks"),
+                list(&items)
+            ),
+            Some(p..p),
+        ));
+    }
+    out.extend(trim_note(&mid, trimmed));
+    out
+}
+
+/// The note for what step 4 trimmed from the ends of `mid` (the text after
+/// steps 2 and 3), if anything.
+fn trim_note(mid: &str, trimmed: &str) -> Option<Note> {
+    let lead: Vec<char> = mid.chars().take_while(|&c| is_trimmed(c)).collect();
+    let trail_len = mid.len() - mid.trim_end_matches(is_trimmed).len();
+    let trail: Vec<char> = if trimmed.is_empty() {
+        Vec::new()
+    } else {
+        mid[mid.len() - trail_len..].chars().collect()
+    };
+    if lead.is_empty() && trail.is_empty() {
+        return None;
+    }
+    let kinds = |cs: &[char]| {
+        let mut names: Vec<String> = Vec::new();
+        for &c in cs {
+            let name = describe_char(c);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        list(&names)
+    };
+    let mut parts = Vec::new();
+    if !lead.is_empty() {
+        parts.push(format!(
+            "{} from the start ({})",
+            count(lead.len(), "character", "characters"),
+            kinds(&lead)
+        ));
+    }
+    if !trail.is_empty() {
+        parts.push(format!(
+            "{} from the end ({})",
+            count(trail.len(), "character", "characters"),
+            kinds(&trail)
+        ));
+    }
+    Some(Note::new(
+        NoteCode::WhitespaceRemoved,
+        format!("trimmed {} (Preprocessing, step 4)", parts.join(" and ")),
+        None,
+    ))
+}
+
+// ---------------------------------------------------------------------------
+// Hints for invalid inputs
+
+/// `http://[::1/`: the host starts an IPv6 literal that no `]` closes. The
+/// authority then splits at its last colon, so the failure (where there is
+/// one) speaks of a colon; the real mistake is the missing bracket.
+fn unclosed_bracket(f: &Forms<'_>) -> Option<Note> {
+    let host = f.parsed.host.as_deref()?;
+    let span = f.parsed.span(Component::Host)?;
+    let closed = host.contains(']') || f.parsed.port.as_deref().is_some_and(|p| p.contains(']'));
+    if !host.starts_with('[') || closed {
+        return None;
+    }
+    let at = span.start;
+    Some(Note::new(
+        NoteCode::UnclosedBracket,
+        format!(
+            "the '[' at byte {at} starts an IPv6 literal that is never closed: write ']' after the address (as in http://[::1]/)"
+        ),
+        Some(at..at + 1),
+    ))
+}
+
+/// `example.com/path` with no base: no scheme, but the first segment reads
+/// like a host name, so `http://` was probably left out.
+fn no_scheme(f: &Forms<'_>) -> Option<Note> {
+    let failure = f.outcome.failure.as_ref()?;
+    if failure.reason != Reason::NoSchemeNoBase || f.parsed.scheme.is_some() {
+        return None;
+    }
+    let text = f.preprocessed;
+    let end = text.find(['/', '\\', '?', '#']).unwrap_or(text.len());
+    let first = &text[..end];
+    let host_like = first.contains('.')
+        && !first.starts_with('.')
+        && !first.ends_with('.')
+        && first
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | ':'));
+    if !host_like {
+        return None;
+    }
+    Some(Note::new(
+        NoteCode::NoScheme,
+        format!(
+            "the input has no scheme and no base URL was given; if {first:?} is a host, write \"http://{text}\""
+        ),
+        Some(0..end),
+    ))
+}
+
+// ---------------------------------------------------------------------------
+// Components: the query encoding and percent-encoded characters
+
+/// The characters of `text` (with their byte offsets) that `encoding`
+/// cannot represent.
+fn unmappable(text: &str, encoding: &'static Encoding) -> Vec<(usize, char)> {
+    let mut out = Vec::new();
+    let mut bytes = [0u8; 32];
+    let mut one = [0u8; 4];
+    for (at, c) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
+        let mut encoder = encoding.new_encoder();
+        let (result, _, _) =
+            encoder.encode_from_utf8_without_replacement(c.encode_utf8(&mut one), &mut bytes, true);
+        if matches!(result, EncoderResult::Unmappable(_)) {
+            out.push((at, c));
+        }
+    }
+    out
+}
+
+/// Characters of a hierarchical URL's query that its encoding cannot
+/// represent and that became `?` (Percent-encoding, step 5, as
+/// `percent::encode_in` does it: no numeric references).
+fn query_unmappable(f: &Forms<'_>) -> Option<Note> {
+    let used = f.encoding.used;
+    if used == UTF_8 || !f.resolved.hierarchical {
+        return None;
+    }
+    let query = f.resolved.query.as_deref()?;
+    let lost = unmappable(query, used);
+    let (&(first, _), &(last, last_c)) = (lost.first()?, lost.last()?);
+    let mut which: Vec<String> = Vec::new();
+    for &(_, c) in &lost {
+        let d = describe_char(c);
+        if !which.contains(&d) {
+            which.push(d);
+        }
+    }
+    let typed_here = f.parsed.query.is_some() && f.parsed.query == f.resolved.query;
+    let span = f.parsed.span(Component::Query).filter(|_| typed_here);
+    let from_base = if span.is_some() {
+        ""
+    } else {
+        " (the query came from the base URL)"
+    };
+    Some(Note::new(
+        NoteCode::QueryUnmappable,
+        format!(
+            "{} of the query cannot be written in {} and became '?'{from_base}: {}",
+            count(lost.len(), "character", "characters"),
+            used.name(),
+            list(&which)
+        ),
+        span.map(|s| s.start + first..s.start + last + last_c.len_utf8()),
+    ))
+}
+
+/// The components whose ASCII characters canonicalization may
+/// percent-encode, with the spec section that does it.
+const ENCODED_COMPONENTS: [(Component, &str); 6] = [
+    (Component::User, "Canonicalization, user-info"),
+    (Component::Password, "Canonicalization, user-info"),
+    (Component::Host, "CanonicalizeHost"),
+    (Component::Path, "Canonicalization, path"),
+    (Component::Query, "Canonicalization, query"),
+    (Component::Fragment, "Canonicalization, fragment"),
+];
+
+/// How many `%XX` escapes of byte `b` `s` holds (either case of hex).
+fn escapes_of(s: &str, b: u8) -> usize {
+    let upper = format!("%{b:02X}");
+    let lower = format!("%{b:02x}");
+    let n = s.matches(&upper).count();
+    if upper == lower {
+        n
+    } else {
+        n + s.matches(&lower).count()
+    }
+}
+
+/// One note per component in which canonicalization percent-encoded ASCII
+/// characters (a space, `"`, `<`, `>`, controls, ...).
+///
+/// Found by comparing the component before and after canonicalization: a
+/// character is counted when there are fewer of it and more of its escape
+/// afterwards. (Non-ASCII characters are always encoded or always kept per
+/// component, which users expect; they are not noted.)
+fn percent_encoded_notes(f: &Forms<'_>) -> Vec<Note> {
+    let mut out = Vec::new();
+    for (c, section) in ENCODED_COMPONENTS {
+        let (Some(before), Some(after)) = (f.resolved.get(c), f.outcome.url.get(c)) else {
+            continue;
+        };
+        let mut encoded: Vec<(char, usize)> = Vec::new();
+        for b in 0u8..0x80 {
+            if b.is_ascii_alphanumeric() || b == b'%' {
+                continue;
+            }
+            let ch = char::from(b);
+            let (lit_before, lit_after) = (before.matches(ch).count(), after.matches(ch).count());
+            if lit_after < lit_before && escapes_of(after, b) > escapes_of(before, b) {
+                encoded.push((ch, lit_before - lit_after));
+            }
+        }
+        if encoded.is_empty() {
+            continue;
+        }
+        out.push(percent_encoded_note(f, c, section, &encoded));
+    }
+    out
+}
+
+/// The note for the characters `encoded` (with how many of each) of
+/// component `c`, pointing at them in the input when the input gave `c`.
+fn percent_encoded_note(
+    f: &Forms<'_>,
+    c: Component,
+    section: &str,
+    encoded: &[(char, usize)],
+) -> Note {
+    let span = f.parsed.span(c);
+    let typed = span.clone().and_then(|s| f.preprocessed.get(s));
+    let mut positions: Vec<usize> = Vec::new();
+    if let (Some(span), Some(typed)) = (&span, typed) {
+        for (at, ch) in typed.char_indices() {
+            if encoded.iter().any(|&(e, _)| e == ch) {
+                positions.push(span.start + at);
+            }
+        }
+    }
+    let items: Vec<String> = encoded
+        .iter()
+        .map(|&(ch, n)| {
+            let times = if n > 1 {
+                format!(" ({n} times)")
+            } else {
+                String::new()
+            };
+            let mut escape = String::new();
+            let _ = write!(escape, "%{:02X}", u32::from(ch));
+            let shown = if ch == ' ' {
+                "a space".to_owned()
+            } else {
+                describe_char(ch)
+            };
+            format!("{shown} became {escape}{times}")
+        })
+        .collect();
+    let total: usize = encoded.iter().map(|&(_, n)| n).sum();
+    let noun = if total == 1 { "it" } else { "they" };
+    let place = if positions.is_empty() {
+        String::new()
+    } else {
+        let at: Vec<String> = positions.iter().map(usize::to_string).collect();
+        let bytes = if at.len() == 1 { "byte" } else { "bytes" };
+        format!(" (at {bytes} {})", list(&at))
+    };
+    let range = match (positions.first(), positions.last()) {
+        (Some(&a), Some(&b)) => {
+            let len = f.preprocessed[b..].chars().next().map_or(1, char::len_utf8);
+            Some(a..b + len)
+        }
+        _ => None,
+    };
+    Note::new(
+        NoteCode::CharPercentEncoded,
+        format!(
+            "in the {c}, {}{place}: {noun} may not appear there as {} ({section})",
+            list(&items),
+            if total == 1 { "it is" } else { "they are" }
+        ),
+        range,
+    )
+}
