@@ -206,9 +206,13 @@ fn batch_encoding_applies_to_the_query_and_unknown_labels_mean_utf8() {
         batch_line(&json!({"input": "http://a/?\u{e9}", "encoding": null})),
         utf8
     );
+    // An unknown label gives the UTF-8 answer, with a note that says so.
+    let unknown = batch_json(&json!({"input": "http://a/?\u{e9}", "encoding": "no-such-label"}));
+    assert_eq!(unknown["canon"], json!("http://a/?%C3%A9"));
     assert_eq!(
-        batch_line(&json!({"input": "http://a/?\u{e9}", "encoding": "no-such-label"})),
-        utf8
+        unknown["notes"][0]["code"],
+        json!("encoding-fallback"),
+        "{unknown}"
     );
 }
 
@@ -960,4 +964,113 @@ fn canon_format_needs_trace_and_a_known_name() {
         assert!(stdout(&out).is_empty(), "{args:?}");
         assert!(!stderr(&out).is_empty(), "{args:?}");
     }
+}
+
+// ---------------------------------------------------------------------------
+// Notes (issue 10): what a person must not miss, in `batch`, `canon --json`
+// and on `canon`'s stderr.
+
+/// The codes of an answer's notes, in order.
+fn note_codes(answer: &Value) -> Vec<String> {
+    answer["notes"]
+        .as_array()
+        .map(|notes| {
+            notes
+                .iter()
+                .filter_map(|n| n["code"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn batch_notes_a_look_alike_host_in_every_mode() {
+    for mode in ["this", "chrome", "gecko", "ie"] {
+        let out = batch_json(&json!({"input": "http://раураl.com/login", "mode": mode}));
+        assert_eq!(
+            note_codes(&out),
+            ["host-mixed-script", "host-confusable"],
+            "{mode}: {out}"
+        );
+        let confusable = &out["notes"][1];
+        assert!(
+            confusable["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("looks like paypal.com")),
+            "{out}"
+        );
+        // The range is in the (preprocessed) input: the host, in bytes.
+        assert_eq!(
+            confusable["range"],
+            json!({"start": 7, "end": 22}),
+            "{mode}"
+        );
+    }
+}
+
+#[test]
+fn batch_leaves_notes_out_when_there_are_none() {
+    let out = batch_json(&json!({"input": "http://example.com/a"}));
+    assert!(out.get("notes").is_none(), "{out}");
+    // A single-script host is information, not a warning.
+    let out = batch_json(&json!({"input": "http://bücher.de/"}));
+    assert_eq!(note_codes(&out), ["host-non-ascii"], "{out}");
+}
+
+#[test]
+fn batch_notes_unmappable_query_characters_and_encoding_fallback() {
+    let out = batch_json(&json!({"input": "http://a/?日本", "encoding": "greek"}));
+    assert_eq!(out["canon"], json!("http://a/???"));
+    assert_eq!(note_codes(&out), ["query-unmappable"], "{out}");
+    assert_eq!(out["notes"][0]["range"], json!({"start": 10, "end": 16}));
+    let out =
+        batch_json(&json!({"input": "http://a/?x", "encoding": "no-such-label", "trace": true}));
+    assert_eq!(note_codes(&out), ["encoding-fallback"], "{out}");
+    let steps = out["trace"].as_array().expect("a trace was asked for");
+    assert!(
+        steps
+            .iter()
+            .any(|s| s["id"] == json!("canon.query.encoding-fallback")),
+        "{out}"
+    );
+}
+
+#[test]
+fn canon_json_carries_the_hint_for_an_unclosed_bracket() {
+    let out = run(&["canon", "--json", "http://[::1/"]);
+    assert_eq!(out.status.code(), Some(1));
+    let answer: Value = serde_json::from_str(stdout(&out).trim()).expect("JSON");
+    assert_eq!(note_codes(&answer), ["unclosed-bracket"], "{answer}");
+    assert_eq!(answer["notes"][0]["range"], json!({"start": 7, "end": 8}));
+    // With --json the notes are not repeated on stderr.
+    assert!(!stderr(&out).contains("note:"), "{}", stderr(&out));
+}
+
+#[test]
+fn canon_prints_notes_on_stderr_after_the_result() {
+    let out = run(&["canon", "--mode", "ie", "http://раураl.com/login"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://раураl.com/login\n");
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("url-inspector: note: host-mixed-script: ")
+            && lines[1].starts_with("url-inspector: note: host-confusable: ")
+            && lines[1].contains("looks like paypal.com"),
+        "{err}"
+    );
+    // An invalid URL: the failure first, then the hint.
+    let out = run(&["canon", "http://[::1/"]);
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines.len() == 2
+            && lines[0].contains("invalid URL")
+            && lines[1].starts_with("url-inspector: note: unclosed-bracket: "),
+        "{err}"
+    );
+    // Nothing to note: nothing on stderr.
+    let out = run(&["canon", "http://example.com/"]);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }

@@ -55,13 +55,21 @@ pub fn run(args: &CanonArgs) -> i32 {
             return 1;
         }
     }
-    match (&resp.canon, resp.invalid) {
+    let code = match (&resp.canon, resp.invalid) {
         (Some(_), false) => 0,
         _ => {
             complain(&why_invalid(&resp));
             1
         }
+    };
+    // The notes (what a person must not miss) follow the result on stderr;
+    // `--json` carries them in its "notes".
+    if !args.json {
+        for note in &resp.notes {
+            complain(&format!("note: {}: {}", note.code, note.message));
+        }
     }
+    code
 }
 
 /// The engine's traced run of a request, for the spec's modes (the other

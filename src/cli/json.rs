@@ -139,7 +139,8 @@ pub struct Response {
     pub components: Components,
     /// What a resolver other than the spec's modes has to say (validation
     /// errors, the rule that fails, ...); when invalid, the first is why.
-    /// Left out when empty.
+    /// For the spec's modes, the engine's notes (`engine::notes`: look-alike
+    /// hosts, unmappable query characters, ...). Left out when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<Note>,
     /// Present only when the URL is invalid and the engine named a step.
@@ -272,10 +273,11 @@ pub fn answer(req: &Request) -> Response {
     };
     if req.trace {
         let mut trace = Trace::default();
-        let out = engine::run(&req.input, base, req.encoding, mode, req.until, &mut trace);
-        Response::new(&out, Some(&trace.steps))
+        let (out, notes) =
+            engine::run_noted(&req.input, base, req.encoding, mode, req.until, &mut trace);
+        Response::new(&out, Some(&trace.steps)).with_engine_notes(notes)
     } else {
-        let out = engine::run(
+        let (out, notes) = engine::run_noted(
             &req.input,
             base,
             req.encoding,
@@ -283,7 +285,20 @@ pub fn answer(req: &Request) -> Response {
             req.until,
             &mut NoTrace,
         );
-        Response::new(&out, None)
+        Response::new(&out, None).with_engine_notes(notes)
+    }
+}
+
+impl Response {
+    /// Adds the engine's notes, in the shape the other resolvers' notes
+    /// have (the same `{"code", "message", "range"}` in JSON).
+    fn with_engine_notes(mut self, notes: Vec<engine::Note>) -> Response {
+        self.notes.extend(notes.into_iter().map(|n| Note {
+            code: n.code.code(),
+            message: n.message,
+            range: n.range,
+        }));
+        self
     }
 }
 
