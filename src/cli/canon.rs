@@ -10,9 +10,10 @@ use std::io::{self, ErrorKind, Write};
 
 use super::json::{self, Request, Response};
 use super::{CanonArgs, complain};
+use crate::engine::preprocess::preprocess;
 use crate::engine::trace::report::{self, Format, RunInfo};
+use crate::engine::{NoTrace, QueryEncoding, Until};
 use crate::engine::{Outcome, Trace};
-use crate::engine::{QueryEncoding, Until};
 
 /// Runs `canon`; returns the exit code.
 pub fn run(args: &CanonArgs) -> i32 {
@@ -20,11 +21,8 @@ pub fn run(args: &CanonArgs) -> i32 {
         None => QueryEncoding::UTF8,
         Some(label) => {
             let enc = QueryEncoding::from_label(label);
-            if enc.named.is_none() {
-                complain(&format!(
-                    "warning: {label:?} is not a known encoding label; {} is used",
-                    enc.used.name()
-                ));
+            if enc.verdict(label).is_fallback() {
+                complain(&format!("warning: {}", enc.message(label)));
             }
             enc
         }
@@ -58,7 +56,7 @@ pub fn run(args: &CanonArgs) -> i32 {
     let code = match (&resp.canon, resp.invalid) {
         (Some(_), false) => 0,
         _ => {
-            complain(&why_invalid(&resp));
+            complain(&why_invalid(&resp, &args.input));
             1
         }
     };
@@ -123,15 +121,22 @@ fn print(
     out.flush()
 }
 
-/// The stderr message for an invalid URL.
-fn why_invalid(resp: &Response) -> String {
-    match &resp.failure {
-        Some(f) => format!(
-            "invalid URL: {} (step {}: {})",
-            f.reason,
-            f.step.id(),
-            f.step.citation()
-        ),
-        None => "invalid URL (the engine named no failing step)".to_owned(),
-    }
+/// The stderr message for an invalid URL: the reason, the part of the input
+/// at fault (when the failure points at one), the step and its citation.
+fn why_invalid(resp: &Response, input: &str) -> String {
+    let Some(f) = &resp.failure else {
+        return "invalid URL (the engine named no failing step)".to_owned();
+    };
+    // The failure's range is in the preprocessed input.
+    let pre = preprocess(input, &mut NoTrace);
+    let at = match f.range.clone().and_then(|r| pre.get(r)) {
+        Some(text) if !text.is_empty() => format!(": {text:?}"),
+        _ => String::new(),
+    };
+    format!(
+        "invalid URL: {}{at} (step {}: {})",
+        f.reason,
+        f.step.id(),
+        f.step.citation()
+    )
 }
