@@ -6,14 +6,11 @@
 //! Responses are plain structs rather than `serde_json::Map`s so that the key
 //! order is fixed by the declaration order, whatever serde_json features are on.
 
-use std::ops::Range;
-
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::engine::{
-    self, Component, Failure, Mode, NoTrace, Outcome, ParsedUrl, QueryEncoding, Stage, Step,
-    StepId, Trace, Until,
+    self, Component, Failure, NoTrace, Outcome, ParsedUrl, QueryEncoding, Stage, Step, Trace, Until,
 };
 use crate::resolvers::{Answer, Note, Resolver};
 
@@ -183,54 +180,25 @@ impl Serialize for Components {
     }
 }
 
-/// One step of a trace, with its entry of the step table spelled out so the
-/// reader needs nothing else to make sense of it.
+/// One step of a trace as the engine recorded it, with its entry of the
+/// step table (stage, citation, explanation) spelled out, so the reader
+/// needs nothing else to make sense of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StepJson {
-    pub id: StepId,
+    #[serde(flatten)]
+    pub step: Step,
     pub stage: Stage,
     pub citation: &'static str,
     pub explanation: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub component: Option<Component>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub before: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub after: Option<String>,
-    /// Whether the step set or changed `component`; with it, a missing
-    /// `before` or `after` means the component was (or became) absent.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub changes: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mode: Option<Mode>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub decision: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub range: Option<Range<usize>>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub failed: bool,
-    /// Set on the steps that parse the base URL; their ranges are in the
-    /// base, not the input.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub of_base: bool,
 }
 
 impl From<&Step> for StepJson {
     fn from(s: &Step) -> StepJson {
         StepJson {
-            id: s.id,
+            step: s.clone(),
             stage: s.id.stage(),
             citation: s.id.citation(),
             explanation: s.id.explanation(),
-            component: s.component,
-            before: s.before.clone(),
-            after: s.after.clone(),
-            changes: s.changes,
-            mode: s.mode,
-            decision: s.decision.clone(),
-            range: s.range.clone(),
-            failed: s.failed,
-            of_base: s.of_base,
         }
     }
 }

@@ -105,7 +105,7 @@ impl Stage {
 }
 
 /// One step taken.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     /// Which step of the spec this is.
     pub id: StepId,
@@ -118,7 +118,9 @@ pub struct Step {
     /// The component's value after the step (`None`: absent).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub after: Option<String>,
-    /// Whether `before`/`after` are meaningful (a change or a value set).
+    /// Whether `before`/`after` are meaningful (a change or a value set);
+    /// with it, a missing `before` or `after` means absent.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub changes: bool,
     /// The browser mode, when the step is one the markers select.
     #[serde(skip_serializing_if = "Option::is_none")]
