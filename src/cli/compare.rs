@@ -268,6 +268,24 @@ mod tests {
     }
 
     #[test]
+    fn the_command_line_answers_what_the_library_does() {
+        let input = "HTTP://\u{440}\u{430}\u{443}\u{440}\u{430}l.com:80/a/../b?\u{e9}#f";
+        let base = Some("http://h/x/y");
+        let enc = QueryEncoding::from_label("latin1");
+        let cli = compare(input, base, enc);
+        let lib = crate::resolvers::resolve_all(input, base, enc);
+        for ((r, resp), (r2, answer)) in cli.0.iter().zip(&lib) {
+            assert_eq!(r, r2);
+            assert_eq!(resp.canon, answer.canon, "{r}");
+            assert_eq!(resp.invalid, answer.invalid, "{r}");
+            assert_eq!(resp.notes, answer.notes, "{r}");
+            for c in Component::ALL {
+                assert_eq!(resp.components.get(c), answer.get(c), "{r} {c}");
+            }
+        }
+    }
+
+    #[test]
     fn json_keys_follow_resolver_order() {
         let c = compare("http://a/", None, QueryEncoding::UTF8);
         let text = serde_json::to_string(&c).expect("serializes");

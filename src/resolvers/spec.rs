@@ -3,7 +3,8 @@
 //!
 //! They are one resolver with four markers, so they share this one file. The
 //! engine's failure (the step that failed and why) becomes the first note,
-//! its code the step's stable id (e.g. `canon.port.invalid`).
+//! its code the step's stable id (e.g. `canon.port.invalid`); the engine's
+//! notes (`engine::notes`) follow it.
 
 use crate::engine::{self, Mode, NoTrace, Outcome, QueryEncoding, StepId, Until};
 
@@ -18,8 +19,16 @@ pub fn resolve(
     mode: Mode,
     until: Until,
 ) -> Answer {
-    let out = engine::run(input, base, encoding, mode, until, &mut NoTrace);
-    from_outcome(&out)
+    let (out, notes) = engine::run_noted(input, base, encoding, mode, until, &mut NoTrace);
+    let mut answer = from_outcome(&out);
+    // The engine's own notes (look-alike hosts, unmappable characters, ...)
+    // follow the reason for invalidity, as `batch` answers them.
+    answer.notes.extend(notes.into_iter().map(|n| Note {
+        code: n.code.code(),
+        message: n.message,
+        range: n.range,
+    }));
+    answer
 }
 
 /// The engine's outcome as an [`Answer`].
@@ -75,6 +84,23 @@ mod tests {
         let a = resolve("a/b", None, QueryEncoding::UTF8, Mode::This, Until::Parse);
         assert!(a.invalid);
         assert_eq!(a.why_invalid().map(|n| n.code), Some("parse.no-scheme"));
+    }
+
+    #[test]
+    fn the_engine_notes_follow() {
+        let a = resolve(
+            "http://\u{440}\u{430}\u{443}\u{440}\u{430}l.com/",
+            None,
+            QueryEncoding::UTF8,
+            Mode::This,
+            Until::Canonicalize,
+        );
+        assert!(!a.invalid);
+        assert!(
+            a.notes.iter().any(|n| n.code == "host-mixed-script"),
+            "{:?}",
+            a.notes
+        );
     }
 
     #[test]
