@@ -548,6 +548,7 @@ fn keys_menu(ui: &mut egui::Ui) {
                         "Space / Enter",
                         "Press the focused button, fold a trace group",
                     ),
+                    ("Enter", "In the URL or base field: keep it in the history"),
                     ("Enter", "In the encoding field: take the suggestion"),
                     ("Escape", "Close a menu or the suggestions"),
                 ] {
