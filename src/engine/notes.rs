@@ -16,12 +16,13 @@
 //! [`super::inspect`] fills [`super::Inspection::notes`]; [`run_noted`]
 //! runs the engine once and returns the outcome with its notes.
 
-use std::fmt::Write as _;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use serde::{Deserialize, Serialize};
 
+use super::chars::percent_byte_at;
 use super::encoding::{EncodingVerdict, QueryEncoding};
 use super::failure::Reason;
 use super::inspect::Kept;
@@ -275,10 +276,14 @@ pub fn describe_char(c: char) -> String {
 /// At most this many items are listed in one message; the rest are counted.
 const LIST_MAX: usize = 6;
 
-/// `a, b and c`, or `a, b, ... and 4 more`.
+/// `a, b and c`, or `a, b, ..., and 4 more`.
 fn list(items: &[String]) -> String {
-    let shown = &items[..items.len().min(LIST_MAX)];
-    let rest = items.len() - shown.len();
+    list_of(&items[..items.len().min(LIST_MAX)], items.len())
+}
+
+/// [`list`] of the first items `shown` of `total`.
+fn list_of(shown: &[String], total: usize) -> String {
+    let rest = total.saturating_sub(shown.len());
     match (shown, rest) {
         ([], _) => String::new(),
         ([one], 0) => one.clone(),
@@ -289,6 +294,23 @@ fn list(items: &[String]) -> String {
         ),
         (_, n) => format!("{}, and {n} more", shown.join(", ")),
     }
+}
+
+/// The distinct characters of `chars`, in order of appearance, named and
+/// listed (the first few; the others counted).
+pub(crate) fn name_distinct(chars: impl IntoIterator<Item = char>) -> String {
+    name_distinct_with(chars, describe_char)
+}
+
+/// [`name_distinct`], naming each character with `name`.
+pub(crate) fn name_distinct_with(
+    chars: impl IntoIterator<Item = char>,
+    name: impl Fn(char) -> String,
+) -> String {
+    let mut seen = HashSet::new();
+    let distinct: Vec<char> = chars.into_iter().filter(|&c| seen.insert(c)).collect();
+    let named: Vec<String> = distinct.iter().take(LIST_MAX).map(|&c| name(c)).collect();
+    list_of(&named, distinct.len())
 }
 
 /// `1 character` / `3 characters`.
@@ -385,16 +407,7 @@ fn trim_note(mid: &str, trimmed: &str) -> Option<Note> {
     if lead.is_empty() && trail.is_empty() {
         return None;
     }
-    let kinds = |cs: &[char]| {
-        let mut names: Vec<String> = Vec::new();
-        for &c in cs {
-            let name = describe_char(c);
-            if !names.contains(&name) {
-                names.push(name);
-            }
-        }
-        list(&names)
-    };
+    let kinds = |cs: &[char]| name_distinct(cs.iter().copied());
     let mut parts = Vec::new();
     if !lead.is_empty() {
         parts.push(format!(
@@ -475,13 +488,20 @@ fn no_scheme(f: &Forms<'_>) -> Option<Note> {
 /// cannot represent.
 fn unmappable(text: &str, encoding: &'static Encoding) -> Vec<(usize, char)> {
     let mut out = Vec::new();
+    let mut known: HashMap<char, bool> = HashMap::new();
     let mut bytes = [0u8; 32];
     let mut one = [0u8; 4];
     for (at, c) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
-        let mut encoder = encoding.new_encoder();
-        let (result, _, _) =
-            encoder.encode_from_utf8_without_replacement(c.encode_utf8(&mut one), &mut bytes, true);
-        if matches!(result, EncoderResult::Unmappable(_)) {
+        let lost = *known.entry(c).or_insert_with(|| {
+            let mut encoder = encoding.new_encoder();
+            let (result, _, _) = encoder.encode_from_utf8_without_replacement(
+                c.encode_utf8(&mut one),
+                &mut bytes,
+                true,
+            );
+            matches!(result, EncoderResult::Unmappable(_))
+        });
+        if lost {
             out.push((at, c));
         }
     }
@@ -499,13 +519,6 @@ fn query_unmappable(f: &Forms<'_>) -> Option<Note> {
     let query = f.resolved.query.as_deref()?;
     let lost = unmappable(query, used);
     let (&(first, _), &(last, last_c)) = (lost.first()?, lost.last()?);
-    let mut which: Vec<String> = Vec::new();
-    for &(_, c) in &lost {
-        let d = describe_char(c);
-        if !which.contains(&d) {
-            which.push(d);
-        }
-    }
     let typed_here = f.parsed.query.is_some() && f.parsed.query == f.resolved.query;
     let span = f.parsed.span(Component::Query).filter(|_| typed_here);
     let from_base = if span.is_some() {
@@ -519,7 +532,7 @@ fn query_unmappable(f: &Forms<'_>) -> Option<Note> {
             "{} of the query cannot be written in {} and became '?'{from_base}: {}",
             count(lost.len(), "character", "characters"),
             used.name(),
-            list(&which)
+            name_distinct(lost.iter().map(|&(_, c)| c))
         ),
         span.map(|s| s.start + first..s.start + last + last_c.len_utf8()),
     ))
@@ -536,16 +549,25 @@ const ENCODED_COMPONENTS: [(Component, &str); 6] = [
     (Component::Fragment, "Canonicalization, fragment"),
 ];
 
-/// How many `%XX` escapes of byte `b` `s` holds (either case of hex).
-fn escapes_of(s: &str, b: u8) -> usize {
-    let upper = format!("%{b:02X}");
-    let lower = format!("%{b:02x}");
-    let n = s.matches(&upper).count();
-    if upper == lower {
-        n
-    } else {
-        n + s.matches(&lower).count()
+/// How often each ASCII byte stands in `s` as it is, and as a `%XX` escape
+/// (either case of hex): one pass, so large inputs stay cheap.
+fn ascii_counts(s: &str) -> ([usize; 128], [usize; 128]) {
+    let (mut literal, mut escaped) = ([0; 128], [0; 128]);
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match percent_byte_at(&bytes[i..]) {
+            Some(b) if b < 0x80 => {
+                escaped[usize::from(b)] += 1;
+                i += 3;
+                continue;
+            }
+            _ if bytes[i] < 0x80 => literal[usize::from(bytes[i])] += 1,
+            _ => {}
+        }
+        i += 1;
     }
+    (literal, escaped)
 }
 
 /// One note per component in which canonicalization percent-encoded ASCII
@@ -561,21 +583,19 @@ fn percent_encoded_notes(f: &Forms<'_>) -> Vec<Note> {
         let (Some(before), Some(after)) = (f.resolved.get(c), f.outcome.url.get(c)) else {
             continue;
         };
-        let mut encoded: Vec<(char, usize)> = Vec::new();
-        for b in 0u8..0x80 {
-            if b.is_ascii_alphanumeric() || b == b'%' {
-                continue;
-            }
-            let ch = char::from(b);
-            let (lit_before, lit_after) = (before.matches(ch).count(), after.matches(ch).count());
-            if lit_after < lit_before && escapes_of(after, b) > escapes_of(before, b) {
-                encoded.push((ch, lit_before - lit_after));
-            }
+        let (lit_before, esc_before) = ascii_counts(before);
+        let (lit_after, esc_after) = ascii_counts(after);
+        let encoded: Vec<(char, usize)> = (0u8..0x80)
+            .filter(|b| !b.is_ascii_alphanumeric() && *b != b'%')
+            .filter_map(|b| {
+                let i = usize::from(b);
+                let was_encoded = lit_after[i] < lit_before[i] && esc_after[i] > esc_before[i];
+                was_encoded.then(|| (char::from(b), lit_before[i] - lit_after[i]))
+            })
+            .collect();
+        if !encoded.is_empty() {
+            out.push(percent_encoded_note(f, c, section, &encoded));
         }
-        if encoded.is_empty() {
-            continue;
-        }
-        out.push(percent_encoded_note(f, c, section, &encoded));
     }
     out
 }
@@ -606,8 +626,7 @@ fn percent_encoded_note(
             } else {
                 String::new()
             };
-            let mut escape = String::new();
-            let _ = write!(escape, "%{:02X}", u32::from(ch));
+            let escape = format!("%{:02X}", u32::from(ch));
             let shown = if ch == ' ' {
                 "a space".to_owned()
             } else {
@@ -621,9 +640,17 @@ fn percent_encoded_note(
     let place = if positions.is_empty() {
         String::new()
     } else {
-        let at: Vec<String> = positions.iter().map(usize::to_string).collect();
-        let bytes = if at.len() == 1 { "byte" } else { "bytes" };
-        format!(" (at {bytes} {})", list(&at))
+        let at: Vec<String> = positions
+            .iter()
+            .take(LIST_MAX)
+            .map(usize::to_string)
+            .collect();
+        let bytes = if positions.len() == 1 {
+            "byte"
+        } else {
+            "bytes"
+        };
+        format!(" (at {bytes} {})", list_of(&at, positions.len()))
     };
     let range = match (positions.first(), positions.last()) {
         (Some(&a), Some(&b)) => {

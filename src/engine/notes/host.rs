@@ -9,7 +9,7 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
 
-use super::{Forms, Note, NoteCode, describe_char, list};
+use super::{Forms, Note, NoteCode, describe_char, name_distinct, name_distinct_with};
 use crate::engine::model::Component;
 use crate::engine::percent::decode_to_bytes;
 
@@ -152,13 +152,8 @@ fn non_ascii(
         return None;
     }
     let source = if typed.is_ascii() { readable } else { &typed };
-    let mut chars: Vec<String> = Vec::new();
-    for c in source.chars().filter(|c| !c.is_ascii()) {
-        let d = describe_char(c);
-        if !chars.contains(&d) {
-            chars.push(d);
-        }
-    }
+    let non_ascii: Vec<char> = source.chars().filter(|c| !c.is_ascii()).collect();
+    let several = non_ascii.iter().any(|&c| c != non_ascii[0]);
     let canonical = f.outcome.canon.as_ref().and(f.outcome.url.host.as_deref());
     let now = match canonical {
         Some(h) if h != typed => format!("; in {} mode the host is written {h}", f.mode),
@@ -179,12 +174,12 @@ fn non_ascii(
         NoteCode::HostNonAscii,
         format!(
             "the host {readable}{from_base} holds {}: {}{now}",
-            if chars.len() == 1 {
-                "a non-ASCII character"
-            } else {
+            if several {
                 "non-ASCII characters"
+            } else {
+                "a non-ASCII character"
             },
-            list(&chars)
+            name_distinct(non_ascii)
         ),
         range,
     ))
@@ -242,21 +237,16 @@ fn mixed_script(label: &str) -> Option<String> {
             _ => Some((s, n)),
         })?
         .0;
-    let mut others: Vec<String> = Vec::new();
-    for c in label.chars() {
-        if is_common(c) || c.script_extension().contains_script(main) {
-            continue;
-        }
-        let d = format!("{} ({})", describe_char(c), c.script().full_name());
-        if !others.contains(&d) {
-            others.push(d);
-        }
-    }
+    let others = label
+        .chars()
+        .filter(|&c| !is_common(c) && !c.script_extension().contains_script(main));
+    let named = name_distinct_with(others, |c| {
+        format!("{} ({})", describe_char(c), c.script().full_name())
+    });
     Some(format!(
-        "the label {label:?} mixes scripts (UTS #39 restriction level: {}): it is mostly {}, but holds {}",
+        "the label {label:?} mixes scripts (UTS #39 restriction level: {}): it is mostly {}, but holds {named}",
         level_name(level),
         main.full_name(),
-        list(&others)
     ))
 }
 

@@ -396,3 +396,14 @@ fn run_noted_is_run_plus_the_notes_of_inspect() {
         [NoteCode::UnclosedBracket]
     );
 }
+
+#[test]
+fn the_readme_lists_every_code() {
+    let readme = include_str!("../../../README.md");
+    for code in NoteCode::ALL {
+        assert!(
+            readme.contains(&format!("| `{code}` |")),
+            "README.md has no row for {code}"
+        );
+    }
+}
