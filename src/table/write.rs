@@ -81,7 +81,8 @@ pub struct RowWriter<W: Write> {
 }
 
 enum Out<W: Write> {
-    Delimited(csv::Writer<W>),
+    // Boxed: the csv writer carries its buffer and state inline.
+    Delimited(Box<csv::Writer<W>>),
     Jsonl(W),
 }
 
@@ -103,7 +104,7 @@ impl<W: Write> RowWriter<W> {
                     .terminator(csv::Terminator::CRLF)
                     .from_writer(out);
                 w.write_record(&columns).map_err(csv_error)?;
-                Out::Delimited(w)
+                Out::Delimited(Box::new(w))
             }
         };
         Ok(RowWriter { out, columns })
