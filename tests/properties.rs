@@ -291,40 +291,11 @@ proptest! {
     }
 }
 
-/// Why a canonical URL is known not to canonicalize to itself, if it is one
-/// of the cases the spec's own steps leave unstable (see the tests below):
-///
-/// - canonicalization decodes the escapes of unreserved characters once, so
-///   a path escape that such decoding *creates* (`%%34%31` → `%41`,
-///   `%2%65` → `%2e`) is decoded (or taken as a dot-segment) next time;
-/// - resolution decodes `%2F` and `%5C` in `file` paths, but not in a base
-///   path that is merged or copied, so they can survive into the result and
-///   become slashes next time.
-///
-/// A canonical path with either pattern cannot be stable, so skipping exactly
-/// these keeps the property meaningful for everything else.
-fn known_unstable(out: &Outcome) -> Option<&'static str> {
-    let url = &out.url;
-    let path = url.path.as_deref().unwrap_or("").as_bytes();
-    let escapes = || {
-        path.windows(3).filter_map(|w| {
-            let hex = |b: u8| char::from(b).to_digit(16);
-            (w[0] == b'%')
-                .then(|| Some(hex(w[1])? * 16 + hex(w[2])?))
-                .flatten()
-        })
-    };
-    let decoded_paths = url.hierarchical || url.scheme.as_deref() == Some("mailto");
-    let unreserved =
-        |b: u32| u8::try_from(b).is_ok_and(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b));
-    if decoded_paths && escapes().any(unreserved) {
-        return Some("an escape of an unreserved character made by decoding");
-    }
-    if url.scheme.as_deref() == Some("file") && escapes().any(|b| b == 0x2F || b == 0x5C) {
-        return Some("%2F or %5C in a file path");
-    }
-    None
-}
+// The rule of the known non-idempotent cases lives in its own file, shared
+// with the `resolvers` fuzz target.
+#[path = "support/known_unstable.rs"]
+mod known_unstable;
+use known_unstable::known_unstable;
 
 /// Canonicalizes `input` in THIS mode, then canonicalizes the result again
 /// the same way (with no base: against itself; with a base: resolved

@@ -1,30 +1,41 @@
 //! Fuzz target: the engine must not panic on any input, base, mode, stage or
 //! query encoding, and recording a trace must not change the outcome.
 //!
+//! Property: for the mode, stage and encoding the bytes choose, the untraced
+//! run ([`NoTrace`]) and the traced run ([`Trace`]) give the same
+//! [`Outcome`]; for a quarter of the inputs (stage bits 3), so do the noted
+//! run ([`run_noted`], what `canon` calls) and [`inspect`] (the window's one
+//! call), which also runs the notes (look-alike hosts and the rest).
+//!
 //! The fuzzer's bytes are read as:
 //!
 //! - byte 0, the settings: bits 0–1 the mode, bits 2–3 the stage (0 and 3
-//!   both canonicalize), bits 4–6 the query encoding, bit 7 whether a base
-//!   follows;
+//!   both canonicalize, 3 also checks the window's calls), bits 4–6 the query encoding (see [`LABELS`]), bit 7
+//!   whether a base follows;
 //! - with a base, byte 1 is its length `n` and the next `n` bytes are the base;
 //! - the rest is the input.
 //!
 //! Base and input are decoded as UTF-8 with U+FFFD for invalid sequences, as
-//! text reaching the engine always is.
+//! text reaching the engine always is. `scripts/fuzz` writes its seeds in
+//! this layout.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use url_inspector::engine::{Mode, NoTrace, QueryEncoding, Trace, Until, run};
+use url_inspector::engine::{Mode, NoTrace, QueryEncoding, Trace, Until, inspect, run, run_noted};
 
+/// The query encodings tried, one per value of bits 4–6: UTF-8, a
+/// single-byte one, the three multi-byte East Asian families (one of them
+/// stateful), a label that names nothing (UTF-8 with a warning) and one that
+/// is not ASCII-compatible (UTF-8 by the spec's Percent-encoding, step 3).
 const LABELS: [&str; 8] = [
     "utf-8",
-    "shift_jis",
-    "iso-2022-jp",
     "windows-1252",
-    "utf-16",
+    "shift_jis",
     "euc-kr",
     "gb18030",
     "no-such-label",
+    "utf-16le",
+    "iso-2022-jp",
 ];
 
 fuzz_target!(|data: &[u8]| {
@@ -37,7 +48,8 @@ fuzz_target!(|data: &[u8]| {
         2 => Until::Resolve,
         _ => Until::Canonicalize,
     };
-    let encoding = QueryEncoding::from_label(LABELS[usize::from((settings >> 4) & 7)]);
+    let label = LABELS[usize::from((settings >> 4) & 7)];
+    let encoding = QueryEncoding::from_label(label);
     let (base, input) = if settings & 0x80 != 0 {
         let Some((&n, rest)) = rest.split_first() else {
             return;
@@ -49,9 +61,28 @@ fuzz_target!(|data: &[u8]| {
         (None, rest)
     };
     let input = String::from_utf8_lossy(input);
+    let base = base.as_deref();
 
-    let plain = run(&input, base.as_deref(), encoding, mode, until, &mut NoTrace);
+    let plain = run(&input, base, encoding, mode, until, &mut NoTrace);
     let mut trace = Trace::default();
-    let traced = run(&input, base.as_deref(), encoding, mode, until, &mut trace);
-    assert_eq!(plain, traced, "tracing changed the outcome");
+    let traced = run(&input, base, encoding, mode, until, &mut trace);
+    assert_eq!(
+        plain, traced,
+        "tracing changed the outcome ({mode:?}, {until:?}, {label})"
+    );
+    // Stage value 3 (the second way to ask for canonicalize) also checks
+    // the window's calls: a quarter of the inputs, as they cost three more
+    // runs.
+    if (settings >> 2) & 3 == 3 {
+        let (noted, _notes) = run_noted(&input, base, encoding, mode, until, &mut NoTrace);
+        assert_eq!(
+            plain, noted,
+            "looking for notes changed the outcome ({mode:?}, {label})"
+        );
+        let inspection = inspect(&input, base, encoding, mode);
+        assert_eq!(
+            plain, inspection.outcome,
+            "inspect differs from run ({mode:?}, {label})"
+        );
+    }
 });
