@@ -3,8 +3,9 @@
 # from the shared corpus and the conformance suite (read where they are, at
 # run time: no copy is committed). Called by scripts/fuzz:
 #
-#   perl fuzz/seeds.pl CORPUS_DIR CONFORMANCE_DIR SHARED_CORPUS_DIR
+#   perl fuzz/seeds.pl CORPUS_DIR CONFORMANCE_DIR SHARED_CORPUS_DIR [EVERY]
 #
+# With EVERY = N > 1, only every Nth case is kept (short CI runs load fewer).
 # CORPUS_DIR/<target>/ gets files named seed-*; files the fuzzer added are
 # left alone. A missing source is reported and skipped.
 #
@@ -17,7 +18,8 @@ use strict;
 use warnings;
 use File::Path qw(make_path);
 
-my ($out, $conformance, $shared) = @ARGV;
+my ($out, $conformance, $shared, $every) = @ARGV;
+$every = 1 unless defined $every && $every =~ /^[1-9][0-9]*$/;
 die "usage: seeds.pl CORPUS_DIR CONFORMANCE_DIR SHARED_CORPUS_DIR\n" unless defined $shared;
 
 # The query encodings of the engine targets, by their index in LABELS there.
@@ -31,6 +33,7 @@ my @cases;
 read_conformance();
 read_tricky();
 read_real_urls();
+@cases = @cases[grep { $_ % $every == 0 } 0 .. $#cases] if $every > 1;
 printf "fuzz: %d seed cases (conformance #data, tricky-urls, a sample of real-urls)\n",
     scalar @cases;
 
