@@ -407,3 +407,28 @@ fn the_readme_lists_every_code() {
         );
     }
 }
+
+proptest::proptest! {
+    /// On any input, in every mode and encoding tried, the notes are made
+    /// without a panic, and every range slices the preprocessed input.
+    #[test]
+    fn notes_never_panic_and_ranges_slice_the_input(
+        input in "(http://|[a-z]+:|//|\\\\\\\\)?[a-zA-Z0-9 \\[\\]:.%@/?#\t\n\u{FDD0}\u{FFFF}éа-яー日本\u{3002}-]{0,40}",
+        base in proptest::option::of("http://[a-zа-я.]{1,12}/[a-z/]{0,6}\\?[日é]?"),
+        label in proptest::sample::select(vec!["utf-8", "greek", "shift_jis", "utf-16", "bogus"]),
+    ) {
+        let enc = QueryEncoding::from_label(label);
+        for mode in Mode::ALL {
+            let i = inspect(&input, base.as_deref(), enc, mode);
+            for n in &i.notes {
+                if let Some(r) = &n.range {
+                    proptest::prop_assert!(
+                        i.preprocessed.get(r.clone()).is_some(),
+                        "{} range {:?} is not in {:?}", n.code, r, i.preprocessed
+                    );
+                }
+                proptest::prop_assert!(!n.message.is_empty());
+            }
+        }
+    }
+}
