@@ -44,15 +44,22 @@ pub struct TableArgs {
         long,
         value_name = "NAMES",
         value_delimiter = ',',
+        ignore_case = true,
         default_value = "this",
         value_parser = resolver_parser()
     )]
     pub resolvers: Vec<Resolvers>,
     /// How to read the input (default: detected from the first line).
-    #[arg(long, value_name = "FORMAT", value_parser = input_format_parser())]
+    #[arg(long, value_name = "FORMAT", ignore_case = true, value_parser = input_format_parser())]
     pub input_format: Option<InputFormat>,
     /// How to write the rows.
-    #[arg(long, value_name = "FORMAT", default_value = "csv", value_parser = output_format_parser())]
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        ignore_case = true,
+        default_value = "csv",
+        value_parser = output_format_parser()
+    )]
     pub format: OutputFormat,
     /// CSV input: the column holding the URL, by header name or number from 1
     /// (default: the column named input, url or href).
