@@ -5,10 +5,11 @@
 //! character no installed font has, so a big CJK file is read only once a
 //! CJK character shows up.
 //!
-//! On Debian the files come from these packages (README of the CI notes):
-//! `fonts-noto-core` (Arabic, Hebrew, Thai, Indic, Armenian, Georgian, …),
-//! `fonts-noto-cjk` (Japanese, Chinese, Korean) and `fonts-dejavu-core`.
-//! Without them the app still runs; those characters show as boxes.
+//! On Debian, `scripts/setup` installs the files from `fonts-noto-core`
+//! (Arabic, Hebrew, Thai, Indic, Armenian, Georgian, …) and `fonts-noto-cjk`
+//! (Japanese, Chinese, Korean); DejaVu or Droid fonts are used where a system
+//! has them instead. Without any of them the app still runs; those
+//! characters show as boxes.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
