@@ -9,24 +9,15 @@
 use std::io::{self, ErrorKind, Write};
 
 use super::json::{self, Request, Response};
-use super::{CanonArgs, complain};
+use super::{CanonArgs, complain, encoding_option};
 use crate::engine::preprocess::preprocess;
 use crate::engine::trace::report::{self, Format, RunInfo};
-use crate::engine::{NoTrace, QueryEncoding, Until};
+use crate::engine::{NoTrace, Until};
 use crate::engine::{Outcome, Trace};
 
 /// Runs `canon`; returns the exit code.
 pub fn run(args: &CanonArgs) -> i32 {
-    let encoding = match args.url.encoding.as_deref() {
-        None => QueryEncoding::UTF8,
-        Some(label) => {
-            let enc = QueryEncoding::from_label(label);
-            if enc.verdict(label).is_fallback() {
-                complain(&format!("warning: {}", enc.message(label)));
-            }
-            enc
-        }
-    };
+    let encoding = encoding_option(args.url.encoding.as_deref());
     let req = Request {
         input: args.input.clone(),
         base: args.url.base.clone().filter(|b| !b.is_empty()),

@@ -12,8 +12,8 @@ use clap::Args;
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
-use super::complain;
 use super::json::{self, Request, Response};
+use super::{complain, encoding_option};
 use crate::engine::{Component, QueryEncoding, Until};
 use crate::resolvers::{Resolver, agreement};
 
@@ -53,16 +53,7 @@ impl Serialize for Comparison {
 
 /// Runs `compare`; returns the exit code (0 whatever the answers are).
 pub fn run(args: &CompareArgs) -> i32 {
-    let encoding = match args.encoding.as_deref() {
-        None => QueryEncoding::UTF8,
-        Some(label) => {
-            let enc = QueryEncoding::from_label(label);
-            if enc.verdict(label).is_fallback() {
-                complain(&format!("warning: {}", enc.message(label)));
-            }
-            enc
-        }
-    };
+    let encoding = encoding_option(args.encoding.as_deref());
     let comparison = compare(&args.input, args.base.as_deref(), encoding);
     let printed = if args.json {
         serde_json::to_string(&comparison)

@@ -27,8 +27,8 @@ use std::io::Write;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::Mode;
 use crate::engine::trace::report::Format;
+use crate::engine::{Mode, QueryEncoding};
 
 /// Exit code for a usage error, as clap uses.
 pub const EXIT_USAGE: i32 = 2;
@@ -199,6 +199,20 @@ fn open_window(_args: WindowArgs) -> i32 {
 /// there is nowhere left to report it.
 pub(crate) fn complain(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "url-inspector: {message}");
+}
+
+/// The query encoding an `--encoding` option names (none: UTF-8). A label
+/// that names no encoding, or one that is not ASCII-compatible, is said on
+/// stderr in the engine's words, and UTF-8 is used.
+pub(crate) fn encoding_option(label: Option<&str>) -> QueryEncoding {
+    let Some(label) = label else {
+        return QueryEncoding::UTF8;
+    };
+    let enc = QueryEncoding::from_label(label);
+    if enc.verdict(label).is_fallback() {
+        complain(&format!("warning: {}", enc.message(label)));
+    }
+    enc
 }
 
 #[cfg(test)]
