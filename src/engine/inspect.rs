@@ -15,7 +15,7 @@ use super::model::{Component, Mode, ParsedUrl};
 use super::notes::{self, Forms, Note};
 use super::parse::parse_preprocessed;
 use super::preprocess::preprocess;
-use super::trace::{NoTrace, Trace};
+use super::trace::{NoTrace, Trace, Tracer};
 use super::{Outcome, QueryEncoding, Until, run_keeping};
 
 /// Everything one run of the engine tells about an input.
@@ -95,16 +95,42 @@ impl Kept {
 /// its own base), recording the trace and keeping the intermediate forms.
 pub fn inspect(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode) -> Inspection {
     let mut trace = Trace::default();
+    let run = run_with_notes(input, base, encoding, mode, Until::Canonicalize, &mut trace);
+    Inspection {
+        resolved: run.resolved,
+        preprocessed: run.preprocessed,
+        parsed: run.parsed,
+        base: run.base,
+        outcome: run.outcome,
+        trace,
+        notes: run.notes,
+    }
+}
+
+/// What one run with notes leaves: the outcome, the forms it kept and the
+/// notes computed from them.
+pub(crate) struct NotedRun {
+    pub(crate) outcome: Outcome,
+    pub(crate) preprocessed: String,
+    pub(crate) parsed: ParsedUrl,
+    pub(crate) base: Option<ParsedUrl>,
+    pub(crate) resolved: ParsedUrl,
+    pub(crate) notes: Vec<Note>,
+}
+
+/// Runs the stages up to `until`, keeping the intermediate forms, then
+/// computes the notes from them: the one place [`inspect`] and
+/// [`notes::run_noted`] share.
+pub(crate) fn run_with_notes<T: Tracer>(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    mode: Mode,
+    until: Until,
+    tr: &mut T,
+) -> NotedRun {
     let mut kept = Kept::default();
-    let outcome = run_keeping(
-        input,
-        base,
-        encoding,
-        mode,
-        Until::Canonicalize,
-        &mut trace,
-        Some(&mut kept),
-    );
+    let outcome = run_keeping(input, base, encoding, mode, until, tr, Some(&mut kept));
     let (preprocessed, parsed, resolved) = kept.finish(input, &outcome);
     let notes = notes::notes(&Forms {
         input,
@@ -114,15 +140,14 @@ pub fn inspect(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: M
         outcome: &outcome,
         encoding,
         mode,
-        until: Until::Canonicalize,
+        until,
     });
-    Inspection {
-        resolved,
+    NotedRun {
+        outcome,
         preprocessed,
         parsed,
         base: kept.base,
-        outcome,
-        trace,
+        resolved,
         notes,
     }
 }

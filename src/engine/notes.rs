@@ -25,11 +25,11 @@ use serde::{Deserialize, Serialize};
 use super::chars::percent_byte_at;
 use super::encoding::{EncodingVerdict, QueryEncoding};
 use super::failure::Reason;
-use super::inspect::Kept;
+use super::inspect::run_with_notes;
 use super::model::{Component, Mode, ParsedUrl};
 use super::preprocess::is_noncharacter;
 use super::trace::Tracer;
-use super::{Outcome, Until, run_keeping};
+use super::{Outcome, Until};
 
 mod host;
 #[cfg(test)]
@@ -182,20 +182,8 @@ pub fn run_noted<T: Tracer>(
     until: Until,
     tr: &mut T,
 ) -> (Outcome, Vec<Note>) {
-    let mut kept = Kept::default();
-    let outcome = run_keeping(input, base, encoding, mode, until, tr, Some(&mut kept));
-    let (preprocessed, parsed, resolved) = kept.finish(input, &outcome);
-    let notes = notes(&Forms {
-        input,
-        preprocessed: &preprocessed,
-        parsed: &parsed,
-        resolved: &resolved,
-        outcome: &outcome,
-        encoding,
-        mode,
-        until,
-    });
-    (outcome, notes)
+    let run = run_with_notes(input, base, encoding, mode, until, tr);
+    (run.outcome, run.notes)
 }
 
 /// The notes of a run, in input order as far as they have one:
