@@ -7,12 +7,19 @@
 //! changed (small inputs within the frame, so the result below is current);
 //! draw the result, then the body; apply commands.
 //!
-//! The body is two columns (input by component and components on the left,
+//! The view (F2, F3, F4) decides what the body shows: the inspector below,
+//! the Compare view ([`compare`]) under the same input fields, or the Batch
+//! view ([`batch`]), which has inputs of its own.
+//!
+//! The inspector's body is two columns (input by component and components on the left,
 //! the trace on the right) split at a proportion of the width that the user
 //! drags (kept as a proportion, so it follows the window, with minimum
 //! widths on both sides). Below [`STACK_BELOW`] points the trace goes under
 //! the components instead, so neither is clipped. Each column scrolls as a
 //! whole; tables grow inside it rather than in scroll areas of their own.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use egui::{Rect, UiBuilder, pos2, vec2};
 
@@ -22,9 +29,11 @@ use super::analysis::{Analysis, Request, StepView};
 use super::clipboard::Clipboard;
 use super::command::Command;
 use super::field::Field;
-use super::state::{State, ThemeChoice};
+use super::state::{State, ThemeChoice, View};
 use super::worker::Worker;
-use super::{components, highlight, history, inputs, keys, result, theme, trace_view, viewer};
+use super::{
+    batch, compare, components, highlight, history, inputs, keys, result, theme, trace_view, viewer,
+};
 
 /// Below this width (points) the trace is stacked under the components.
 pub const STACK_BELOW: f32 = 1000.0;
@@ -57,6 +66,14 @@ pub struct InspectorApp {
     fields: inputs::Fields,
     viewer: Option<viewer::Viewer>,
     theme_applied: Option<ThemeChoice>,
+    compare: compare::CompareView,
+    batch: batch::BatchView,
+    /// A step to select once the trace of a newly asked mode arrives
+    /// ([`Command::OpenStep`]).
+    pending_step: Option<usize>,
+    /// Set from outside the UI thread (a signal) to close the window the
+    /// way Ctrl+Q does, saving the state.
+    quit_flag: Option<Arc<AtomicBool>>,
 }
 
 impl InspectorApp {
@@ -74,7 +91,30 @@ impl InspectorApp {
             fields: inputs::Fields::default(),
             viewer: None,
             theme_applied: None,
+            compare: compare::CompareView::default(),
+            batch: batch::BatchView::default(),
+            pending_step: None,
+            quit_flag: None,
         }
+    }
+
+    /// Shows `text` in the status bar (e.g. a problem found at start-up).
+    pub fn report(&mut self, text: impl Into<String>, error: bool) {
+        self.status = Some(Status {
+            text: text.into(),
+            error,
+        });
+    }
+
+    /// Closes the window, as Ctrl+Q does, once `flag` is set (by a signal
+    /// handler; whoever sets it should also ask the context to repaint).
+    pub fn quit_when(&mut self, flag: Arc<AtomicBool>) {
+        self.quit_flag = Some(flag);
+    }
+
+    /// The step selected in the trace, if any.
+    pub fn selected_step(&self) -> Option<usize> {
+        self.selected_step
     }
 
     /// The result on screen (the newest finished computation).
@@ -130,6 +170,10 @@ impl InspectorApp {
         if !same_trace {
             self.selected_step = None;
         }
+        if let Some(step) = self.pending_step.take() {
+            self.selected_step = (step < a.steps.len()).then_some(step);
+            self.selected_component = None;
+        }
         self.analysis = Some(a);
     }
 
@@ -147,10 +191,21 @@ impl InspectorApp {
         }
 
         let mut commands = Vec::new();
+        if self
+            .quit_flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            commands.push(Command::Quit);
+        }
         self.shortcuts(&ctx, &mut commands);
         self.top_panels(ui, &mut commands);
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
-        egui::CentralPanel::default().show(ui, |ui| self.body(ui, &mut commands));
+        egui::CentralPanel::default().show(ui, |ui| match self.state.view {
+            View::Inspector => self.body(ui, &mut commands),
+            View::Compare => self.compare.ui(ui, &mut self.state, &mut commands),
+            View::Batch => self.batch.ui(ui, &mut self.state, &mut commands),
+        });
 
         if let Some(v) = &mut self.viewer
             && !v.show(&ctx, self.state.escapes)
@@ -175,6 +230,8 @@ impl InspectorApp {
                 history::history_menu(ui, &self.state.history, commands);
                 self.view_menu(ui, commands);
                 keys_menu(ui);
+                ui.separator();
+                self.view_tabs(ui, commands);
                 if self.is_computing() {
                     ui.separator();
                     ui.spinner();
@@ -182,6 +239,10 @@ impl InspectorApp {
                 }
             });
         });
+        if self.state.view == View::Batch {
+            // The Batch view has its own inputs and no single result.
+            return;
+        }
         egui::Panel::top("inputs").show(ui, |ui| {
             ui.add_space(4.0);
             if inputs::inputs_ui(ui, &mut self.state, &mut self.fields, commands) {
@@ -202,6 +263,20 @@ impl InspectorApp {
             );
             ui.add_space(4.0);
         });
+    }
+
+    /// One tab per view, each naming its shortcut.
+    fn view_tabs(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        for view in View::ALL {
+            let shortcut = keys::view_shortcut(ui.ctx(), view);
+            if ui
+                .selectable_label(self.state.view == view, view.name())
+                .on_hover_text(format!("Show the {} view ({shortcut})", view.name()))
+                .clicked()
+            {
+                commands.push(Command::SetView(view));
+            }
+        }
     }
 
     /// The columns, side by side or stacked by the width there is.
@@ -309,6 +384,11 @@ impl InspectorApp {
             for (shortcut, command) in table {
                 if i.consume_shortcut(&shortcut) {
                     commands.push(command);
+                }
+            }
+            for (shortcut, view) in keys::VIEWS.iter().zip(View::ALL) {
+                if i.consume_shortcut(shortcut) {
+                    commands.push(Command::SetView(view));
                 }
             }
             for (shortcut, mode) in keys::MODES.iter().zip(Mode::ALL) {
@@ -430,6 +510,19 @@ impl InspectorApp {
             Command::ToggleChangedOnly => self.state.changed_only = !self.state.changed_only,
             Command::ToggleHex => self.state.hex = !self.state.hex,
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Command::SetView(view) => self.state.view = view,
+            Command::OpenStep { mode, step } => {
+                self.state.view = View::Inspector;
+                self.pending_step = Some(step);
+                if self.state.mode != mode {
+                    self.state.mode = mode;
+                    self.inputs_changed();
+                } else if let Some(a) = self.analysis.take() {
+                    // Same mode: the trace on screen is the one meant.
+                    self.set_analysis(a);
+                }
+            }
+            Command::Report { text, error } => self.report(text, error),
         }
     }
 
@@ -567,5 +660,10 @@ impl eframe::App for InspectorApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.state.for_saving());
+    }
+
+    /// Saved every few seconds too, so a killed app loses little typing.
+    fn auto_save_interval(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(5)
     }
 }

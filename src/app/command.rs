@@ -6,7 +6,7 @@
 use crate::engine::{Component, Mode};
 
 use super::field::Field;
-use super::state::{FoldKey, HistoryEntry, ThemeChoice};
+use super::state::{FoldKey, HistoryEntry, ThemeChoice, View};
 
 /// What the panels ask for; applied after the frame's drawing.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,4 +48,17 @@ pub enum Command {
     CopyCanonical,
     /// Close the window (eframe saves the state first).
     Quit,
+    /// Show another view (the inspector, Compare, Batch).
+    SetView(View),
+    /// Open the inspector in `mode` with step `step` of its trace selected
+    /// (an index into the trace of the current inputs in that mode).
+    OpenStep {
+        mode: Mode,
+        step: usize,
+    },
+    /// Put a message in the status bar (`error` shows it as a problem).
+    Report {
+        text: String,
+        error: bool,
+    },
 }

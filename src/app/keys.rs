@@ -5,6 +5,8 @@ use egui::{Context, Key, KeyboardShortcut, Modifiers};
 
 use crate::engine::Mode;
 
+use super::state::View;
+
 /// Ctrl+L, as in a browser's address bar: focus the URL field, select its text.
 pub const FOCUS_INPUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
 pub const FOCUS_BASE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::B);
@@ -31,6 +33,13 @@ pub const MODES: [KeyboardShortcut; 4] = [
     KeyboardShortcut::new(Modifiers::COMMAND, Key::Num4),
 ];
 
+/// F2, F3, F4: the views, in the order of [`View::ALL`].
+pub const VIEWS: [KeyboardShortcut; 3] = [
+    KeyboardShortcut::new(Modifiers::NONE, Key::F2),
+    KeyboardShortcut::new(Modifiers::NONE, Key::F3),
+    KeyboardShortcut::new(Modifiers::NONE, Key::F4),
+];
+
 /// Every shortcut with what it does, for the Keys menu.
 pub fn all() -> Vec<(KeyboardShortcut, &'static str)> {
     vec![
@@ -41,6 +50,9 @@ pub fn all() -> Vec<(KeyboardShortcut, &'static str)> {
             "Go to the encoding field and select its text",
         ),
         (COPY, "Copy the canonical URL"),
+        (VIEWS[0], "Show the inspector"),
+        (VIEWS[1], "Show the Compare view (every resolver)"),
+        (VIEWS[2], "Show the Batch view (many URLs)"),
         (MODES[0], "Mode THIS (the spec's own rules)"),
         (MODES[1], "Mode CHROME"),
         (MODES[2], "Mode GECKO"),
@@ -54,6 +66,12 @@ pub fn all() -> Vec<(KeyboardShortcut, &'static str)> {
         (HEX, "Show component bytes in hex"),
         (QUIT, "Quit (the inputs and settings are kept)"),
     ]
+}
+
+/// The shortcut of `view`, as the platform writes it.
+pub fn view_shortcut(ctx: &Context, view: View) -> String {
+    let i = View::ALL.iter().position(|&v| v == view).unwrap_or(0);
+    ctx.format_shortcut(&VIEWS[i])
 }
 
 /// The shortcut of `mode`, as the platform writes it.

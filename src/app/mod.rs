@@ -11,6 +11,7 @@
 //! | [`command`], [`keys`], [`field`] | leaf modules: what panels ask for, the shortcuts, the text fields |
 //! | [`analysis`] | what the panels show, computed per change of the inputs |
 //! | [`worker`] | computing big inputs off the UI thread |
+//! | [`compare`], [`batch`] | the Compare and Batch views, each a folder of its own |
 //! | [`inputs`], [`mode_toggle`], [`result`], [`components`], [`highlight`], [`trace_view`], [`history`], [`viewer`] | one panel or widget each |
 //! | [`theme`] | colours with enough contrast, in both themes |
 //! | [`clipboard`] | the clipboard trait, eframe's clipboard behind it |
@@ -26,8 +27,10 @@
 pub mod analysis;
 #[allow(clippy::module_inception)]
 pub mod app;
+pub mod batch;
 pub mod clipboard;
 pub mod command;
+pub mod compare;
 pub mod components;
 pub mod escape;
 pub mod field;

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Mode, Stage};
 
+use super::batch::BatchSettings;
+use super::compare::CompareSettings;
 use super::field::Field;
 
 /// Inputs longer than this are not written to disk: a 10 MB paste should not
@@ -46,6 +48,30 @@ impl ThemeChoice {
             ThemeChoice::System => egui::ThemePreference::System,
             ThemeChoice::Dark => egui::ThemePreference::Dark,
             ThemeChoice::Light => egui::ThemePreference::Light,
+        }
+    }
+}
+
+/// The view the window shows below its menu bar.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum View {
+    /// One URL: its components and the trace of every step.
+    #[default]
+    Inspector,
+    /// One URL under every resolver, side by side.
+    Compare,
+    /// Many URLs at once, as a table.
+    Batch,
+}
+
+impl View {
+    pub const ALL: [View; 3] = [View::Inspector, View::Compare, View::Batch];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            View::Inspector => "Inspector",
+            View::Compare => "Compare",
+            View::Batch => "Batch",
         }
     }
 }
@@ -114,6 +140,10 @@ pub struct State {
     pub split: f32,
     /// Most recent first.
     pub history: Vec<HistoryEntry>,
+    /// The view shown (the inspector, Compare or Batch).
+    pub view: View,
+    pub compare: CompareSettings,
+    pub batch: BatchSettings,
 }
 
 impl Default for State {
@@ -130,6 +160,9 @@ impl Default for State {
             folds: Vec::new(),
             split: DEFAULT_SPLIT,
             history: Vec::new(),
+            view: View::Inspector,
+            compare: CompareSettings::default(),
+            batch: BatchSettings::default(),
         }
     }
 }
