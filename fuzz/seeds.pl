@@ -13,7 +13,9 @@
 # - canonicalize, resolvers: a settings byte (mode, stage, encoding, whether
 #   a base follows), then the base's length byte and the base, then the input;
 # - table_read: an options byte (format, line limit, CSV columns, global
-#   base), then a whole input file.
+#   base), then a whole input file;
+# - saved_state: a layout byte (0: a whole app.ron as eframe writes it, 1:
+#   the RON of the app's State alone), then the text.
 use strict;
 use warnings;
 use File::Path qw(make_path);
@@ -39,6 +41,7 @@ printf "fuzz: %d seed cases (conformance #data, tricky-urls, a sample of real-ur
 
 write_engine_seeds($_) for qw(canonicalize resolvers);
 write_table_seeds('table_read');
+write_state_seeds('saved_state');
 
 # The #data (with #base and #charset) of every record of the suite's .dat
 # files, read by the suite's README: a record starts at `#data`, a field's
@@ -214,4 +217,61 @@ sub json_record {
     push @fields, '"base":' . $j->($base) if defined $base;
     push @fields, '"encoding":' . $j->($charset) if defined $charset;
     return '{' . join(',', @fields) . "}\n";
+}
+
+# Saved-state layout: every 10th case as the inputs of a saved state, both
+# as a whole app.ron (eframe's pretty map, with the egui and window entries
+# it also keeps) and as the State's RON alone; then every field with a
+# non-default value once, and a truncated file. The RON is written by hand
+# here (Perl has no RON): the fuzzer's round trip checks the real writer.
+sub write_state_seeds {
+    my ($target) = @_;
+    my $dir = "$out/$target";
+    make_path($dir);
+    my $n = 0;
+    my $put = sub { write_seed($dir, sprintf('seed-%04d', $n++), chr($_[0]) . $_[1]) };
+    my @modes = qw(this gecko webkit ie);
+    my $i = 0;
+    for my $case (@cases) {
+        next if $i++ % 10;
+        my ($input, $base, $charset) = @$case;
+        my $state = sprintf('(input:%s,base:%s,encoding:%s,mode:%s)', ron_string($input),
+            ron_string($base // ''), ron_string($charset // 'utf-8'), $modes[$i % 4]);
+        $put->(0, app_ron($state));
+        $put->(1, $state);
+    }
+    my $full = '(input:"http://a/b",base:"http://base/",encoding:"shift_jis",mode:gecko,'
+      . 'theme:Dark,escapes:true,changed_only:true,hex:true,'
+      . 'folds:[(stage:parse,of_base:false),(stage:resolve,of_base:true)],split:0.3,'
+      . 'history:[(input:"../x",base:"http://h/a/b",encoding:"utf-8",mode:ie)],view:Batch,'
+      . 'compare:(hidden:["ie","gecko"],reference:"whatwg"),'
+      . 'batch:(resolvers:["this","url"],format:"csv",input_column:"url",base_column:"2",'
+      . 'base:"http://b/",encoding:"utf-8",path:"/tmp/in.csv",'
+      . 'filter:(only_invalid:true,only_disagreeing:false,note:"host-idna",search:"x"),'
+      . 'sort:(column:Resolver(1),descending:true),export_format:"jsonl",'
+      . 'export_filtered:true,export_path:"/tmp/out.jsonl"))';
+    $put->(1, $full);
+    my $file = app_ron($full);
+    $put->(0, $file);
+    $put->(0, substr($file, 0, length($file) / 2));
+    $put->(0, "{}");
+    $put->(0, "{\"egui\": \"()\"}");
+    $put->(1, '(split:NaN,history:[(),(),()],view:Compare,mode:webkit)');
+}
+
+# A RON string: quotes and backslashes escaped, controls as \u{…}.
+sub ron_string {
+    my ($s) = @_;
+    $s =~ s/(["\\])/\\$1/g;
+    $s =~ s/([\x00-\x1f])/sprintf('\\u{%x}', ord $1)/ge;
+    return "\"$s\"";
+}
+
+# The whole file eframe writes: a pretty RON map of strings, the state
+# under "app" next to the entries egui and the window keep.
+sub app_ron {
+    my ($state) = @_;
+    return "{\n    \"app\": " . ron_string($state) . ",\n"
+      . "    \"egui\": \"(areas:{},focus:None)\",\n"
+      . "    \"window\": \"(inner_position_pixels:Some((x:0,y:0)),fullscreen:false,maximized:false)\",\n}";
 }

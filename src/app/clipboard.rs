@@ -2,12 +2,14 @@
 //! [`SystemClipboard`] puts text on the desktop clipboard, [`MemoryClipboard`]
 //! keeps it where a test can read it.
 //!
-//! The Copy buttons and Ctrl+Shift+C use the same clipboard as Ctrl+C, Ctrl+X
-//! and Ctrl+V in the text fields: eframe's (its `clipboard` feature), which
-//! talks to the compositor through smithay-clipboard on Wayland and to the X
-//! server through arboard on X11. One clipboard for the whole window means a
-//! Copy button and a text field can never disagree about what was copied last,
-//! and Wayland works without any extra protocol.
+//! The Copy buttons and Ctrl+Shift+C go through arboard, which says when it
+//! fails, so a missing clipboard is told in the status bar ([`no_clipboard`])
+//! rather than hidden. Ctrl+C, Ctrl+X and Ctrl+V in the text fields stay
+//! eframe's (its `clipboard` feature). Both end at the same system clipboard:
+//! eframe's X11 clipboard is arboard too (one connection, shared inside
+//! arboard), and on Wayland arboard uses the data-control protocol (its
+//! `wayland-data-control` feature, which eframe's `wayland` feature turns on)
+//! and falls back to X11 through XWayland where the compositor lacks it.
 
 use std::sync::{Arc, Mutex};
 
@@ -17,29 +19,52 @@ pub trait Clipboard {
     fn set_text(&mut self, text: &str) -> Result<(), String>;
 }
 
-/// The desktop clipboard, reached through the window's egui context.
+/// The reason a copy failed, as the status bar shows it: "no clipboard",
+/// then arboard's own words.
+pub fn no_clipboard(error: &arboard::Error) -> String {
+    format!("no clipboard ({error})")
+}
+
+/// The desktop clipboard, through arboard.
 pub struct SystemClipboard {
     ctx: egui::Context,
+    /// Connected at the first copy, and again after a failure (a clipboard
+    /// that was missing may be there by the next copy).
+    board: Option<arboard::Clipboard>,
 }
 
 impl SystemClipboard {
-    /// The clipboard of the window that `ctx` draws.
+    /// The clipboard of the window that `ctx` draws (nothing is connected
+    /// until the first copy).
     pub fn new(ctx: egui::Context) -> SystemClipboard {
-        SystemClipboard { ctx }
+        SystemClipboard { ctx, board: None }
+    }
+
+    fn try_set(&mut self, text: &str) -> Result<(), arboard::Error> {
+        let board = match &mut self.board {
+            Some(board) => board,
+            None => self.board.insert(arboard::Clipboard::new()?),
+        };
+        board.set_text(text)
     }
 }
 
 impl Clipboard for SystemClipboard {
-    /// Hands the text to eframe, which puts it on the system clipboard at the
-    /// end of this frame.
+    /// Puts the text on the system clipboard through arboard. The
+    /// arboard clipboard is kept while the app runs: on X11 the text is
+    /// served from it, and is gone when it is dropped.
     ///
-    /// Interpretation: eframe reports no failure back; where no system
-    /// clipboard can be reached it keeps the text in an in-app clipboard (so
-    /// Ctrl+V in the window still pastes it) and logs the reason. So this
-    /// never fails; the status message names the byte count either way.
+    /// Interpretation: when arboard fails, the text is still handed to
+    /// eframe's clipboard (a paste inside the window may then work, and on
+    /// Wayland without data-control eframe reaches the compositor through
+    /// smithay-clipboard), but as that cannot be confirmed the copy is
+    /// reported as failed, and the value stays on screen to select.
     fn set_text(&mut self, text: &str) -> Result<(), String> {
-        self.ctx.copy_text(text.to_owned());
-        Ok(())
+        self.try_set(text).map_err(|e| {
+            self.board = None;
+            self.ctx.copy_text(text.to_owned());
+            no_clipboard(&e)
+        })
     }
 }
 

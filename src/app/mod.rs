@@ -7,14 +7,17 @@
 //! |---|---|
 //! | `mod.rs` | [`run`]: window options, fonts, icon, restoring the state |
 //! | [`state`] | what is saved between runs, and the command line's [`Launch`] |
+//! | [`saved_state`] | the saved state on disk: reading it, keeping a broken one aside, whether it can be written |
+//! | [`signals`] | SIGTERM and SIGINT close the window as Ctrl+Q does (saving) |
 //! | [`app`] | the running app: layout, shortcuts, applying commands |
 //! | [`command`], [`keys`], [`field`] | leaf modules: what panels ask for, the shortcuts, the text fields |
 //! | [`analysis`] | what the panels show, computed per change of the inputs |
 //! | [`worker`] | computing big inputs off the UI thread |
 //! | [`compare`], [`batch`] | the Compare and Batch views, each a folder of its own |
 //! | [`inputs`], [`mode_toggle`], [`result`], [`components`], [`highlight`], [`trace_view`], [`history`], [`viewer`] | one panel or widget each |
+//! | [`notes_strip`], [`step_player`], [`url_after`] | explaining: the warning strip, the trace's player, the URL after a step |
 //! | [`theme`] | colours with enough contrast, in both themes |
-//! | [`clipboard`] | the clipboard trait, eframe's clipboard behind it |
+//! | [`clipboard`] | the clipboard trait, arboard behind it, failures told |
 //! | [`escape`] | `\u{…}` escapes for invisible characters, values shortened for display |
 //! | [`fonts`] | system fonts for non-Latin scripts |
 //!
@@ -40,12 +43,20 @@ pub mod history;
 pub mod inputs;
 pub mod keys;
 pub mod mode_toggle;
+pub mod notes_strip;
 pub mod result;
+pub mod saved_state;
+#[cfg(unix)]
+pub mod signals;
 pub mod state;
+pub mod step_player;
 pub mod theme;
 pub mod trace_view;
+pub mod url_after;
 pub mod viewer;
 pub mod worker;
+
+use std::path::PathBuf;
 
 pub use app::InspectorApp;
 pub use state::{Launch, State};
@@ -54,35 +65,59 @@ pub use state::{Launch, State};
 pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icon.png");
 
 /// Opens the window and runs until it is closed.
+///
+/// The saved state is read here, before eframe opens its storage
+/// ([`saved_state::prepare`]): a broken file is moved aside and reported in
+/// the status bar, and so is a folder where settings cannot be written.
+/// eframe saves on close (the window's close button, Ctrl+Q, and SIGTERM or
+/// SIGINT through [`signals`]) and every few seconds while the app runs.
 pub fn run(launch: Launch) -> Result<(), String> {
+    let startup = saved_state::prepare(
+        saved_state::storage_file().as_deref(),
+        std::time::SystemTime::now(),
+    );
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("url-inspector")
-        .with_app_id("url-inspector")
+        .with_app_id(saved_state::APP_ID)
         .with_inner_size([1360.0, 860.0])
         .with_min_inner_size([720.0, 480.0]);
     // A broken icon is not worth refusing to start over.
     if let Ok(icon) = eframe::icon_data::from_png_bytes(ICON_PNG) {
         viewport = viewport.with_icon(icon);
     }
-    let options = eframe::NativeOptions {
+    let mut options = eframe::NativeOptions {
         viewport,
         // glow (OpenGL) runs on llvmpipe where there is no GPU.
         renderer: eframe::Renderer::Glow,
         ..eframe::NativeOptions::default()
     };
+    if !startup.may_save {
+        // Interpretation: eframe has no switch to stop saving at run time;
+        // a storage file in a folder that cannot exist makes every save
+        // fail harmlessly (eframe logs it), so the broken file that could
+        // not be moved aside is never written over.
+        options.persistence_path = Some(PathBuf::from("/dev/null/url-inspector/app.ron"));
+    }
     eframe::run_native(
         "url-inspector",
         options,
         Box::new(move |cc| {
             fonts::install(&cc.egui_ctx);
-            let saved: Option<State> = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, eframe::APP_KEY));
-            let state = saved.unwrap_or_default().with_launch(&launch);
-            Ok(Box::new(InspectorApp::new(
+            let state = startup.state.with_launch(&launch);
+            let mut app = InspectorApp::new(
                 state,
                 Box::new(clipboard::SystemClipboard::new(cc.egui_ctx.clone())),
-            )))
+            );
+            if let Some(message) = startup.message {
+                app.report(message, startup.error);
+            }
+            #[cfg(unix)]
+            match signals::quit_on_signals(cc.egui_ctx.clone()) {
+                Ok(flag) => app.quit_when(flag),
+                // The window works without; only a kill would lose typing.
+                Err(e) => eprintln!("url-inspector: SIGTERM and SIGINT will not save: {e}"),
+            }
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| format!("could not open the window: {e}"))

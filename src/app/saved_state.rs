@@ -1,0 +1,340 @@
+//! The saved state on disk: where it lives, reading it, and what happens
+//! when it is broken or cannot be written.
+//!
+//! eframe keeps the state in one RON file, `app.ron` in
+//! [`eframe::storage_dir`] of the app id (on Linux
+//! `$XDG_DATA_HOME/url-inspector/app.ron`, or
+//! `~/.local/share/url-inspector/app.ron` when `XDG_DATA_HOME` is unset or
+//! relative). The file is a RON map from keys to strings; the key `"app"`
+//! ([`eframe::APP_KEY`]) holds the RON of our [`State`], the others egui's
+//! memory and the window's geometry.
+//!
+//! eframe itself reads a broken file as an empty map (it only logs the parse
+//! error) and, at the first save five seconds later, writes over it: the
+//! user's settings would be lost without a word. So the app reads the file
+//! first ([`prepare`]): [`load`], a pure function of the bytes, says whether
+//! they hold a state; if not, the file is renamed aside
+//! (`app.ron.broken-<unix seconds>`) before eframe opens it, and the status
+//! bar says so. The same start-up check finds out whether settings can be
+//! written at all, and says once when they cannot.
+
+use std::collections::HashMap;
+use std::fs::{self, OpenOptions};
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::state::{DEFAULT_SPLIT, HISTORY_LEN, State};
+
+/// The app id eframe names the folder after (`run` gives the viewport the
+/// same id).
+pub const APP_ID: &str = "url-inspector";
+
+/// The file eframe keeps its storage in, inside [`eframe::storage_dir`].
+pub const FILE_NAME: &str = "app.ron";
+
+/// A saved state is a few hundred kilobytes at most (two inputs of up to
+/// 64 KiB, twenty history entries of up to 8 KiB, egui's memory). A file
+/// much larger than that is not one, and is not read into memory.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// What the saved bytes gave: the state to start with, and what was wrong
+/// when that is the defaults because of a problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub state: State,
+    /// Why the bytes were not used (`None`: they were, or held no state).
+    pub problem: Option<String>,
+}
+
+impl Loaded {
+    fn defaults(problem: String) -> Loaded {
+        Loaded {
+            state: State::default(),
+            problem: Some(problem),
+        }
+    }
+}
+
+/// Reads the bytes of eframe's storage file: the saved [`State`], or the
+/// defaults and what was wrong. Never panics, whatever the bytes.
+///
+/// - Not UTF-8 (RON is text), not a RON map of strings (a truncated file
+///   ends in the middle of one), or a value under `"app"` that is not the RON
+///   of a `State`: the defaults, with the problem named (RON's message gives
+///   the line and column).
+/// - A map without `"app"`: the defaults, and no problem. Interpretation:
+///   eframe wrote the file but the app had nothing saved in it yet; eframe
+///   keeps the other keys when it saves, so nothing is lost.
+/// - Fields missing from the state take their defaults, and unknown ones
+///   are ignored (`#[serde(default)]`): an older or newer version's state
+///   loads.
+/// - Values the app could not use are brought into range rather than
+///   rejected ([`State::normalized`]). Interpretation: a split of 0.95 or a
+///   history of 50 entries is a setting from elsewhere, not damage.
+pub fn load(bytes: &[u8]) -> Loaded {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            return Loaded::defaults(format!(
+                "it is not text (not UTF-8 at byte {})",
+                e.valid_up_to()
+            ));
+        }
+    };
+    let map: HashMap<String, String> = match ron::from_str(text) {
+        Ok(map) => map,
+        Err(e) => return Loaded::defaults(format!("it is not a RON map of settings ({e})")),
+    };
+    let Some(app) = map.get(eframe::APP_KEY) else {
+        return Loaded {
+            state: State::default(),
+            problem: None,
+        };
+    };
+    match ron::from_str::<State>(app) {
+        Ok(state) => Loaded {
+            state: state.normalized(),
+            problem: None,
+        },
+        Err(e) => Loaded::defaults(format!(
+            "its \"{}\" entry is not the app's settings ({e})",
+            eframe::APP_KEY
+        )),
+    }
+}
+
+/// The bytes eframe would write for `state` alone: a pretty RON map whose
+/// `"app"` entry is the compact RON of the state (as `eframe::set_value`
+/// and eframe's `FileStorage` write them). For tests and the fuzz target's
+/// round trip.
+pub fn to_file_bytes(state: &State) -> Vec<u8> {
+    let app = ron::ser::to_string(state).unwrap_or_default();
+    let map = HashMap::from([(eframe::APP_KEY.to_owned(), app)]);
+    ron::Options::default()
+        .to_string_pretty(&map, ron::ser::PrettyConfig::default())
+        .unwrap_or_default()
+        .into_bytes()
+}
+
+impl State {
+    /// The state with every value in the range the app uses: the split a
+    /// finite share within what the divider allows (0.2–0.8, the bounds of
+    /// `Command::SetSplit`), at most [`HISTORY_LEN`] history entries.
+    pub fn normalized(mut self) -> State {
+        self.split = if self.split.is_finite() {
+            self.split.clamp(0.2, 0.8)
+        } else {
+            DEFAULT_SPLIT
+        };
+        self.history.truncate(HISTORY_LEN);
+        self
+    }
+}
+
+/// Where the state is kept: eframe's storage file for [`APP_ID`]; `None`
+/// where there is no such place (no HOME).
+pub fn storage_file() -> Option<PathBuf> {
+    eframe::storage_dir(APP_ID).map(|dir| dir.join(FILE_NAME))
+}
+
+/// What the app starts with, decided before the window opens.
+#[derive(Debug)]
+pub struct Startup {
+    pub state: State,
+    /// What to tell the user once, in the status bar (`None`: all is well).
+    pub message: Option<String>,
+    /// Whether the message is about a problem (shown as one).
+    pub error: bool,
+    /// `false` when saving would overwrite a broken file that could not be
+    /// moved aside: eframe must then be kept from writing (see `run`).
+    pub may_save: bool,
+}
+
+/// Reads the saved state from `file` (eframe's storage file), keeps a
+/// broken one aside, and checks that settings can be written there.
+/// `now` names the renamed file.
+///
+/// - No file: the defaults, nothing to say.
+/// - A file that cannot be read (permissions, a folder in its place), is
+///   larger than [`MAX_FILE_BYTES`], or that [`load`] finds broken: the
+///   defaults; the file is renamed to `app.ron.broken-<unix seconds>` (a
+///   number is added if that exists) and the message names both paths. If it
+///   cannot be renamed, saving is turned off (`may_save`), so it is never
+///   written over, and the message says so.
+/// - The folder cannot be created, or a file cannot be created in it, or
+///   the state file cannot be written: the message says that settings will
+///   not be saved, and why. (eframe then fails to save, and only logs it.)
+pub fn prepare(file: Option<&Path>, now: SystemTime) -> Startup {
+    let Some(file) = file else {
+        return Startup {
+            state: State::default(),
+            message: Some(
+                "Settings will not be saved: there is no folder for them \
+                 (neither XDG_DATA_HOME nor HOME is set)."
+                    .to_owned(),
+            ),
+            error: true,
+            may_save: false,
+        };
+    };
+    let mut messages = Vec::new();
+    let mut may_save = true;
+    let state = match read(file) {
+        Ok(None) => State::default(),
+        Ok(Some(loaded)) if loaded.problem.is_none() => loaded.state,
+        Ok(Some(Loaded { problem, .. })) => {
+            let problem = problem.unwrap_or_default();
+            keep_aside(file, &problem, now, &mut messages, &mut may_save);
+            State::default()
+        }
+        Err(problem) => {
+            keep_aside(file, &problem, now, &mut messages, &mut may_save);
+            State::default()
+        }
+    };
+    if may_save && let Err(why) = check_writable(file) {
+        messages.push(format!("Settings will not be saved: {why}."));
+    }
+    Startup {
+        state,
+        error: !messages.is_empty(),
+        message: (!messages.is_empty()).then(|| messages.join(" ")),
+        may_save,
+    }
+}
+
+/// The file's state: `Ok(None)` when there is no file, `Err` with the
+/// reason when it cannot be read or is too large to be one.
+fn read(file: &Path) -> Result<Option<Loaded>, String> {
+    match fs::metadata(file) {
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("it could not be read ({e})")),
+        Ok(meta) if meta.len() > MAX_FILE_BYTES => {
+            return Err(format!(
+                "it is {} bytes, too large to be saved settings",
+                meta.len()
+            ));
+        }
+        Ok(_) => {}
+    }
+    match fs::read(file) {
+        Ok(bytes) => Ok(Some(load(&bytes))),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("it could not be read ({e})")),
+    }
+}
+
+/// Renames the broken `file` aside and says what happened; turns saving off
+/// if it stays where eframe would write over it.
+fn keep_aside(
+    file: &Path,
+    problem: &str,
+    now: SystemTime,
+    messages: &mut Vec<String>,
+    may_save: &mut bool,
+) {
+    let aside = aside_name(file, now);
+    let said = format!(
+        "The saved settings in {} could not be used: {problem}. Started with the defaults;",
+        file.display()
+    );
+    match fs::rename(file, &aside) {
+        Ok(()) => messages.push(format!(
+            "{said} the old file is kept as {}.",
+            aside.display()
+        )),
+        Err(e) => {
+            *may_save = false;
+            messages.push(format!(
+                "{said} it could not be moved aside ({e}), so settings will not be saved, \
+                 to keep it as it is."
+            ));
+        }
+    }
+}
+
+/// `app.ron.broken-<unix seconds>` next to `file`, with `-2`, `-3`, … added
+/// while that name is taken (two broken files within a second).
+pub fn aside_name(file: &Path, now: SystemTime) -> PathBuf {
+    let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let name = file
+        .file_name()
+        .map_or_else(|| FILE_NAME.into(), |n| n.to_string_lossy().into_owned());
+    let base = file.with_file_name(format!("{name}.broken-{secs}"));
+    let mut candidate = base.clone();
+    let mut n = 1;
+    while fs::symlink_metadata(&candidate).is_ok() {
+        n += 1;
+        candidate = PathBuf::from(format!("{}-{n}", base.display()));
+    }
+    candidate
+}
+
+/// Whether settings can be written to `file`: its folder exists or can be
+/// made, a new file can be created in it, and the file itself (if there is
+/// one) opens for writing. The reason when not.
+///
+/// Interpretation: a trial file is created and removed, because permission
+/// bits do not tell (root writes anywhere; ACLs, read-only mounts, a full
+/// disk).
+pub fn check_writable(file: &Path) -> Result<(), String> {
+    let Some(dir) = file.parent() else {
+        return Err(format!("{} has no folder", file.display()));
+    };
+    fs::create_dir_all(dir)
+        .map_err(|e| format!("the folder {} cannot be made ({e})", dir.display()))?;
+    let probe = dir.join(format!(".write-test-{}", std::process::id()));
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| format!("nothing can be written in {} ({e})", dir.display()))?;
+    let _ = fs::remove_file(&probe);
+    // Appending opens the file for writing without changing it.
+    match OpenOptions::new().append(true).open(file) {
+        Err(e) if e.kind() != ErrorKind::NotFound => {
+            Err(format!("{} cannot be written ({e})", file.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_state_round_trips() {
+        let state = State {
+            input: "http://a/\"quoted\"\\".into(),
+            split: 0.3,
+            ..State::default()
+        };
+        assert_eq!(
+            load(&to_file_bytes(&state)),
+            Loaded {
+                state,
+                problem: None
+            }
+        );
+    }
+
+    #[test]
+    fn truncated_and_garbage_bytes_give_the_defaults_and_a_reason() {
+        let full = to_file_bytes(&State::default());
+        for bytes in [&full[..full.len() / 2], b"\xff\xfe garbage", b"[1, 2]"] {
+            let loaded = load(bytes);
+            assert_eq!(loaded.state, State::default());
+            assert!(loaded.problem.is_some(), "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn out_of_range_values_are_brought_into_range() {
+        let loaded = load(br#"{"app": "(split: NaN)"}"#);
+        assert_eq!((loaded.state.split, loaded.problem), (DEFAULT_SPLIT, None));
+        let loaded = load(br#"{"app": "(split: 7.0)"}"#);
+        assert_eq!(loaded.state.split, 0.8);
+    }
+}
