@@ -1,24 +1,302 @@
 //! The Batch view: many URLs at once, as a table of every chosen resolver's
 //! answer per line.
 //!
-//! Scaffolding: the view is being built (issue 11); for now it says so.
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | [`BatchView`]: the layout, starting a run, the progress line |
+//! | [`settings`] | what is saved between runs ([`BatchSettings`]) |
+//! | [`source`] | where lines come from: paste, path field, open dialog, drop |
+//! | [`options`] | input format, CSV columns, base, encoding, resolvers |
+//! | [`job`] | a run on all cores in the background, with progress and Cancel |
+//! | [`stream`] | reading a FIFO or device so that Cancel ends the reader |
+//! | [`store`] | the rows, stored compactly in shared segments |
+//! | [`filter`] | the filters and the sort, computed off the UI thread |
+//! | [`table_view`] | the virtualized table; a click opens a row |
+//! | [`summary_view`] | valid/invalid per resolver, disagreements, distinct URLs, notes |
+//! | [`export`] | CSV or JSON Lines of all or the shown rows |
+//!
+//! The pipeline is the `table` command's (`src/table`), so the window and
+//! the command line read, compute and write rows the same way.
 
-mod settings;
+pub mod export;
+pub mod filter;
+pub mod job;
+pub mod options;
+pub mod settings;
+pub mod source;
+pub mod store;
+pub mod stream;
+pub mod summary_view;
+pub mod table_view;
 
 pub use settings::BatchSettings;
 
+use std::time::Duration;
+
 use super::command::Command;
+use super::escape::group_digits;
 use super::state::State;
+use settings::SortColumn;
+
+/// How often the progress line is redrawn while a job runs.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// What the Batch view keeps while the app runs (its persisted choices are
 /// [`BatchSettings`], in the state).
 #[derive(Default)]
-pub struct BatchView {}
+pub struct BatchView {
+    source: source::SourcePanel,
+    job: Option<job::Job>,
+    table: store::Table,
+    index: filter::ViewIndex,
+    export: export::ExportPanel,
+    /// The note codes in the table, and the row count they were taken at.
+    codes: (usize, Vec<&'static str>),
+}
 
 impl BatchView {
     /// Draws the view (it has its own input; the state holds its settings).
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut State, commands: &mut Vec<Command>) {
-        let _ = (state, commands);
-        ui.label("The Batch view is not built yet.");
+        let ctx = ui.ctx().clone();
+        self.poll(&ctx, commands);
+        let settings = &mut state.batch;
+        egui::Panel::top("batch-inputs").show(ui, |ui| {
+            if let Some(input) = self.source.ui(ui, settings, commands) {
+                self.start(input, settings, &ctx, commands);
+            }
+            options::options_ui(ui, settings);
+            ui.separator();
+            self.progress_ui(ui);
+            ui.add_space(2.0);
+        });
+        egui::Panel::right("batch-summary")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    let summary = self.finished_summary();
+                    summary_view::summary_ui(ui, &self.table, summary, &mut settings.filter);
+                });
+            });
+        if matches!(settings.sort.column, SortColumn::Resolver(k) if k >= self.table.resolvers.len())
+        {
+            settings.sort = settings::Sort::default();
+        }
+        self.index
+            .update(&self.table, &settings.filter, settings.sort, &ctx);
+        if self.codes.0 != self.table.len() {
+            self.codes = (self.table.len(), self.table.note_codes());
+        }
+        filter::filter_ui(
+            ui,
+            &mut settings.filter,
+            &self.codes.1,
+            self.index.len(&self.table),
+            self.table.len(),
+            self.index.is_pending(),
+        );
+        if self.export.ui(ui, settings, commands) {
+            self.export_rows(settings, &ctx, commands);
+        }
+        ui.separator();
+        table_view::table_ui(ui, &self.table, &self.index, &mut settings.sort, commands);
+    }
+
+    /// Starts a run of `input` with the settings' options (replacing the
+    /// table), or says what is wrong with them.
+    pub fn start(
+        &mut self,
+        input: job::Input,
+        settings: &BatchSettings,
+        ctx: &egui::Context,
+        commands: &mut Vec<Command>,
+    ) {
+        match options::run_options(settings) {
+            Ok(options) => {
+                self.table = store::Table::new(options.resolvers.clone());
+                self.index = filter::ViewIndex::default();
+                self.job = Some(job::Job::start(input, options, ctx));
+            }
+            Err(why) => commands.push(Command::Report {
+                text: why,
+                error: true,
+            }),
+        }
+    }
+
+    /// Rows stored (all of them, not only the ones shown).
+    pub fn rows(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Rows shown under the filters.
+    pub fn shown(&self) -> usize {
+        self.index.len(&self.table)
+    }
+
+    /// Whether a run is under way.
+    pub fn is_running(&self) -> bool {
+        self.job.as_ref().is_some_and(job::Job::is_running)
+    }
+
+    /// Whether a run's thread (and its reader) has ended, or there is none.
+    pub fn job_thread_ended(&self) -> bool {
+        self.job.as_ref().is_none_or(job::Job::thread_ended)
+    }
+
+    /// Whether the view is still working: a run, a filter or an export.
+    pub fn is_busy(&self) -> bool {
+        self.is_running() || self.index.is_pending() || self.export.is_writing()
+    }
+
+    /// Asks the run to stop (the rows so far stay).
+    pub fn cancel(&self) {
+        if let Some(j) = &self.job {
+            j.cancel();
+        }
+    }
+
+    /// Memory the stored rows take, in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// The stored row `i` (input order), as the table's writers take it.
+    pub fn row(&self, i: usize) -> Option<crate::table::Row> {
+        self.table.row(i).map(|r| r.to_row())
+    }
+
+    fn finished_summary(&self) -> Option<&crate::table::Summary> {
+        self.job.as_ref()?.outcome.as_ref()?.as_ref().ok()
+    }
+
+    /// Takes the job's new rows; says when it ended.
+    fn poll(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let Some(job) = &mut self.job else { return };
+        let was_running = job.is_running();
+        job.poll(&mut self.table);
+        if job.is_running() {
+            ctx.request_repaint_after(PROGRESS_EVERY);
+        } else if was_running {
+            let (text, error) = match &job.outcome {
+                Some(Ok(s)) if s.cancelled => (
+                    format!("Cancelled: {} rows kept.", group_digits(self.table.len())),
+                    false,
+                ),
+                Some(Ok(s)) => (
+                    format!(
+                        "Done: {} rows from {}.",
+                        group_digits(s.rows as usize),
+                        job.input_name
+                    ),
+                    false,
+                ),
+                Some(Err(why)) => (why.clone(), true),
+                None => return,
+            };
+            commands.push(Command::Report { text, error });
+        }
+    }
+
+    /// The progress bar while a job runs; what it did once it ended.
+    fn progress_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(job) = &self.job else {
+            ui.weak("Open a file, drop one here, or paste lines and run them.");
+            return;
+        };
+        let p = job.progress();
+        let n = |x: u64| group_digits(x as usize);
+        let rate = format!("{} rows/s", n(p.rows_per_second as u64));
+        ui.horizontal_wrapped(|ui| {
+            if job.is_running() {
+                let left = p
+                    .time_left
+                    .map_or("time left unknown".to_owned(), |t| format!("{} left", duration(t)));
+                let text = format!("{} rows done · {rate} · {left}", n(p.rows));
+                let bar = match p.fraction {
+                    Some(f) => egui::ProgressBar::new(f),
+                    None => egui::ProgressBar::new(0.0).animate(true),
+                };
+                ui.add(bar.text(text).desired_width(520.0));
+                if ui.button("Cancel").clicked() {
+                    job.cancel();
+                }
+            } else {
+                let took = job.took.map_or(String::new(), |t| format!(" in {}", duration(t)));
+                ui.label(format!(
+                    "{} rows from {}{took} ({rate})",
+                    n(p.rows),
+                    job.input_name
+                ));
+                if let Some(Err(why)) = &job.outcome {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
+                }
+            }
+            if let Some(layout) = job.control().layout() {
+                ui.separator();
+                ui.label(format!("format: {layout}"));
+            }
+            ui.separator();
+            ui.label(format!("table: {} MB", n((self.table.bytes() >> 20) as u64)))
+                .on_hover_text("Memory the stored rows take");
+            if job.full {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!(
+                        "The table is full ({} MB): later rows are counted in the summary but not kept.",
+                        job::MAX_TABLE_BYTES >> 20
+                    ),
+                );
+            }
+        });
+    }
+
+    /// Exports the rows (all, or the ones shown) to the path in the field.
+    fn export_rows(
+        &mut self,
+        settings: &BatchSettings,
+        ctx: &egui::Context,
+        commands: &mut Vec<Command>,
+    ) {
+        let path = settings.export_path.trim();
+        if path.is_empty() {
+            commands.push(Command::Report {
+                text: "Type the path to export to into the field first.".to_owned(),
+                error: true,
+            });
+            return;
+        }
+        if self.table.is_empty() {
+            commands.push(Command::Report {
+                text: "Nothing to export: the table is empty.".to_owned(),
+                error: true,
+            });
+            return;
+        }
+        let job = export::ExportJob {
+            segments: self.table.segments().to_vec(),
+            rows: self.table.len(),
+            order: if settings.export_filtered {
+                self.index.rows()
+            } else {
+                None
+            },
+            resolvers: self.table.resolvers.clone(),
+            format: settings.output_format(),
+            path: path.into(),
+        };
+        self.export.start(job, ctx, commands);
+    }
+}
+
+/// A duration as people read it: `42 s`, `3 min 5 s`, `0.8 s`.
+fn duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 10.0 {
+        format!("{s:.1} s")
+    } else if s < 60.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{} min {} s", d.as_secs() / 60, d.as_secs() % 60)
     }
 }

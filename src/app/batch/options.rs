@@ -1,0 +1,132 @@
+//! How the Batch view reads its lines and which resolvers it runs: the
+//! input format (detected or chosen), the CSV columns, the base and
+//! encoding for lines that give none, one checkbox per resolver. All kept
+//! in [`BatchSettings`]; [`run_options`] turns them into the pipeline's
+//! options, or a message naming what is wrong.
+
+use crate::engine::QueryEncoding;
+use crate::resolvers::Resolver;
+use crate::table::{InputFormat, ReadOptions, RunOptions};
+
+use super::settings::BatchSettings;
+
+/// Draws the choices.
+pub fn options_ui(ui: &mut egui::Ui, settings: &mut BatchSettings) {
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Format:");
+        let shown = match settings.input_format() {
+            Some(f) => f.name(),
+            None => "detect",
+        };
+        egui::ComboBox::from_id_salt("batch-format")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut settings.format, String::new(), "detect");
+                for f in InputFormat::ALL {
+                    ui.selectable_value(&mut settings.format, f.name().to_owned(), f.name());
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(
+                "lines: one URL per line · tsv: URL<TAB>BASE · csv: a header row names the columns · \
+                 jsonl: {\"input\": …, \"base\": …, \"encoding\": …} per line",
+            );
+        if settings.input_format() != Some(InputFormat::Lines)
+            && settings.input_format() != Some(InputFormat::Tsv)
+            && settings.input_format() != Some(InputFormat::Jsonl)
+        {
+            text_field(ui, "CSV input column:", &mut settings.input_column, "input, url or href", 90.0);
+            text_field(ui, "base column:", &mut settings.base_column, "base", 70.0);
+        }
+        ui.separator();
+        text_field(ui, "Base:", &mut settings.base, "for lines without one", 200.0);
+        text_field(ui, "Encoding:", &mut settings.encoding, "utf-8", 80.0);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Resolvers:");
+        for r in Resolver::ALL {
+            let mut on = settings.chosen_resolvers().contains(&r);
+            if ui
+                .checkbox(&mut on, r.name())
+                .on_hover_text(r.description())
+                .changed()
+            {
+                settings.set_resolver(r, on);
+            }
+        }
+    });
+}
+
+fn text_field(ui: &mut egui::Ui, label: &str, value: &mut String, hint: &str, width: f32) {
+    let label = ui.label(label);
+    ui.add(
+        egui::TextEdit::singleline(value)
+            .hint_text(hint)
+            .desired_width(width),
+    )
+    .labelled_by(label.id);
+}
+
+/// The pipeline's options from the settings, or what is wrong with them.
+pub fn run_options(settings: &BatchSettings) -> Result<RunOptions, String> {
+    let resolvers = settings.chosen_resolvers();
+    if resolvers.is_empty() {
+        return Err("Choose at least one resolver.".to_owned());
+    }
+    if !settings.format.is_empty() && settings.input_format().is_none() {
+        return Err(format!(
+            "Unknown input format {:?}; choose lines, tsv, csv or jsonl.",
+            settings.format
+        ));
+    }
+    let label = settings.encoding.trim();
+    let encoding = if label.is_empty() {
+        QueryEncoding::UTF8
+    } else {
+        let e = QueryEncoding::from_label(label);
+        if e.named.is_none() {
+            return Err(format!(
+                "Unknown encoding label {label:?}; use a WHATWG label such as utf-8, shift_jis or latin1."
+            ));
+        }
+        e
+    };
+    let optional = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
+    Ok(RunOptions {
+        read: ReadOptions {
+            format: settings.input_format(),
+            base: optional(&settings.base),
+            encoding,
+            input_column: optional(&settings.input_column),
+            base_column: optional(&settings.base_column),
+            ..ReadOptions::default()
+        },
+        resolvers,
+        threads: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_choices_are_named_and_good_ones_carry_over() {
+        let mut s = BatchSettings {
+            encoding: "klingon".to_owned(),
+            ..BatchSettings::default()
+        };
+        let e = run_options(&s).expect_err("unknown label");
+        assert!(e.contains("\"klingon\""), "{e}");
+        s.encoding = "sjis".to_owned();
+        s.base = " http://b/ ".to_owned();
+        s.format = "csv".to_owned();
+        let o = run_options(&s).expect("valid");
+        assert_eq!(o.read.encoding.used.name(), "Shift_JIS");
+        assert_eq!(o.read.base.as_deref(), Some("http://b/"));
+        assert_eq!(o.read.format, Some(InputFormat::Csv));
+        s.resolvers.clear();
+        assert!(run_options(&s).is_err());
+    }
+}

@@ -1,0 +1,187 @@
+//! Where the Batch view's lines come from: pasted text, a path typed into
+//! the field, the desktop's open dialog (through `rfd`), or a file dropped
+//! onto the window.
+//!
+//! The dialog runs on a thread of its own, so the window keeps drawing while
+//! it is open. Where the desktop offers no dialog (no portal, no zenity),
+//! `rfd` gives no file at once; the view then says so and points at the
+//! path field, which is always there.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use super::super::command::Command;
+use super::job::Input;
+use super::settings::BatchSettings;
+
+/// Pasted text above this size is not shown in the text area (laying out
+/// megabytes every frame would stall the window); it is kept and run as is.
+pub const PASTE_SHOWN: usize = 256 * 1024;
+
+/// A dialog that answers faster than this showed nothing to choose from.
+const NO_DIALOG: Duration = Duration::from_millis(700);
+
+/// The text area's and the path field's contents, and an open dialog.
+#[derive(Default)]
+pub struct SourcePanel {
+    /// The pasted lines.
+    pub paste: String,
+    dialog: Option<(Instant, Receiver<Option<PathBuf>>)>,
+}
+
+impl SourcePanel {
+    /// Draws the path field, the dialog button and the paste area; returns
+    /// the input to run when the user asked for one.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut BatchSettings,
+        commands: &mut Vec<Command>,
+    ) -> Option<Input> {
+        let mut run = self.poll_dialog(settings, commands);
+        run = run.or_else(|| dropped_file(ui, settings));
+        ui.horizontal(|ui| {
+            let label = ui.label("File:");
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut settings.path)
+                    .hint_text("a path to a list of URLs, a CSV or JSON Lines file, or a FIFO")
+                    .desired_width(ui.available_width() - 260.0)
+                    .id_salt("batch-path"),
+            );
+            let field = field.labelled_by(label.id);
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui
+                .button("Open")
+                .on_hover_text("Read the file named in the field (Enter does the same)")
+                .clicked()
+                || enter
+            {
+                run = run.take().or_else(|| path_input(settings, commands));
+            }
+            let browsing = self.dialog.is_some();
+            if ui
+                .add_enabled(!browsing, egui::Button::new("Browse…"))
+                .on_hover_text("Choose a file with the desktop's dialog")
+                .clicked()
+            {
+                self.open_dialog(ui.ctx());
+            }
+            ui.weak("or drop a file here");
+        });
+        ui.horizontal_top(|ui| {
+            let height = 3.0 * ui.text_style_height(&egui::TextStyle::Monospace);
+            let label = ui.label("Lines:");
+            if self.paste.len() <= PASTE_SHOWN {
+                ui.add(
+                    egui::TextEdit::multiline(&mut self.paste)
+                        .hint_text("or paste URLs here, one per line")
+                        .code_editor()
+                        .desired_rows(3)
+                        .desired_width(ui.available_width() - 160.0)
+                        .min_size(egui::vec2(0.0, height))
+                        .id_salt("batch-paste"),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("Pasted lines: one URL per line, URL<TAB>BASE, CSV or JSON Lines");
+            } else {
+                ui.label(format!(
+                    "{} bytes pasted (too many to show here)",
+                    super::super::escape::group_digits(self.paste.len())
+                ));
+                if ui.button("Clear").clicked() {
+                    self.paste.clear();
+                }
+            }
+            if ui
+                .add_enabled(
+                    !self.paste.is_empty(),
+                    egui::Button::new("Run pasted lines"),
+                )
+                .clicked()
+            {
+                run = Some(Input::Text(self.paste.clone()));
+            }
+        });
+        run
+    }
+
+    fn open_dialog(&mut self, ctx: &egui::Context) {
+        let (tx, rx) = channel();
+        let ctx = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("batch-open-dialog".to_owned())
+            .spawn(move || {
+                let picked = rfd::FileDialog::new()
+                    .set_title("Open a list of URLs")
+                    .pick_file();
+                let _ = tx.send(picked);
+                ctx.request_repaint();
+            });
+        if spawned.is_ok() {
+            self.dialog = Some((Instant::now(), rx));
+        }
+    }
+
+    /// The dialog's answer, once it has one.
+    fn poll_dialog(
+        &mut self,
+        settings: &mut BatchSettings,
+        commands: &mut Vec<Command>,
+    ) -> Option<Input> {
+        let (opened, rx) = self.dialog.as_ref()?;
+        let answer = match rx.try_recv() {
+            Ok(answer) => answer,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        let quick = opened.elapsed() < NO_DIALOG;
+        self.dialog = None;
+        match answer {
+            Some(path) => {
+                settings.path = path.display().to_string();
+                Some(Input::File(path))
+            }
+            None => {
+                let text = if quick {
+                    "No file dialog could be shown on this desktop; type the file's path into the field and press Open."
+                } else {
+                    "No file chosen."
+                };
+                commands.push(Command::Report {
+                    text: text.to_owned(),
+                    error: quick,
+                });
+                None
+            }
+        }
+    }
+}
+
+/// The file named in the path field, or a message saying what is wrong.
+fn path_input(settings: &BatchSettings, commands: &mut Vec<Command>) -> Option<Input> {
+    let path = settings.path.trim();
+    if path.is_empty() {
+        commands.push(Command::Report {
+            text: "Type a file's path into the field first.".to_owned(),
+            error: true,
+        });
+        return None;
+    }
+    Some(Input::File(expand_home(path)))
+}
+
+/// `~/x` means the home folder's `x`, as in a shell.
+fn expand_home(path: &str) -> PathBuf {
+    match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(path),
+    }
+}
+
+/// A file dropped onto the window this frame.
+fn dropped_file(ui: &egui::Ui, settings: &mut BatchSettings) -> Option<Input> {
+    let dropped = ui.input(|i| i.raw.dropped_files.first().map(|f| f.path().to_path_buf()))?;
+    settings.path = dropped.display().to_string();
+    Some(Input::File(dropped))
+}
