@@ -28,7 +28,7 @@ pub mod whatwg;
 use std::fmt;
 use std::ops::Range;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::{Component, Mode, QueryEncoding, Until};
 
@@ -75,6 +75,20 @@ impl Resolver {
             Resolver::Whatwg => "whatwg",
             Resolver::Rfc3986 => "rfc3986",
             Resolver::Opc => "opc",
+        }
+    }
+
+    /// The name as the window and tables show it, in capitals like the
+    /// spec's markers (`THIS`, `WHATWG`, `RFC 3986`).
+    pub const fn label(self) -> &'static str {
+        match self {
+            Resolver::This => "THIS",
+            Resolver::Chrome => "CHROME",
+            Resolver::Gecko => "GECKO",
+            Resolver::Ie => "IE",
+            Resolver::Whatwg => "WHATWG",
+            Resolver::Rfc3986 => "RFC 3986",
+            Resolver::Opc => "OPC",
         }
     }
 
@@ -183,6 +197,16 @@ impl From<Mode> for Resolver {
     }
 }
 
+/// Reads the name [`Resolver::name`] gives, ignoring ASCII case (how the
+/// window's saved settings and the command line's JSON spell it).
+impl<'de> Deserialize<'de> for Resolver {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Resolver, D::Error> {
+        let name = String::deserialize(d)?;
+        Resolver::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown resolver {name:?}")))
+    }
+}
+
 impl fmt::Display for Resolver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -267,7 +291,10 @@ mod tests {
         for r in Resolver::ALL {
             assert_eq!(Resolver::from_name(r.name()), Some(r));
             assert_eq!(Resolver::from_name(&r.name().to_uppercase()), Some(r));
+            let json = serde_json::to_string(&r).unwrap_or_default();
+            assert_eq!(serde_json::from_str::<Resolver>(&json).ok(), Some(r));
         }
+        assert!(serde_json::from_str::<Resolver>("\"netscape\"").is_err());
         assert_eq!(Resolver::from_name("netscape"), None);
     }
 

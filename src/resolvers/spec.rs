@@ -6,7 +6,7 @@
 //! its code the step's stable id (e.g. `canon.port.invalid`); the engine's
 //! notes (`engine::notes`) follow it.
 
-use crate::engine::{self, Mode, NoTrace, Outcome, QueryEncoding, StepId, Until};
+use crate::engine::{self, Inspection, Mode, NoTrace, Outcome, QueryEncoding, StepId, Until};
 
 use super::{Answer, Note};
 
@@ -23,12 +23,28 @@ pub fn resolve(
     let mut answer = from_outcome(&out);
     // The engine's own notes (look-alike hosts, unmappable characters, ...)
     // follow the reason for invalidity, as `batch` answers them.
-    answer.notes.extend(notes.into_iter().map(|n| Note {
+    answer.notes.extend(notes.into_iter().map(note));
+    answer
+}
+
+/// The answer of a traced run ([`engine::inspect`]): the same as
+/// [`resolve`] gives for its inputs, so a caller that needs the trace too
+/// (the window's Compare view) runs the engine once, not twice.
+pub fn from_inspection(inspection: &Inspection) -> Answer {
+    let mut answer = from_outcome(&inspection.outcome);
+    answer
+        .notes
+        .extend(inspection.notes.iter().cloned().map(note));
+    answer
+}
+
+/// An engine note in the common shape.
+fn note(n: engine::Note) -> Note {
+    Note {
         code: n.code.code(),
         message: n.message,
         range: n.range,
-    }));
-    answer
+    }
 }
 
 /// The engine's outcome as an [`Answer`].
@@ -101,6 +117,23 @@ mod tests {
             "{:?}",
             a.notes
         );
+    }
+
+    #[test]
+    fn an_inspection_answers_as_the_untraced_run_does() {
+        for (input, base) in [
+            ("http://\u{440}\u{430}\u{443}\u{440}\u{430}l.com/", None),
+            ("http://a:99999/", None),
+            ("../d?\u{e9}", Some("http://B\u{fc}cher.de/a/b")),
+            ("a/b", None),
+        ] {
+            for mode in Mode::ALL {
+                let enc = QueryEncoding::from_label("windows-1252");
+                let traced = from_inspection(&engine::inspect(input, base, enc, mode));
+                let untraced = resolve(input, base, enc, mode, Until::Canonicalize);
+                assert_eq!(traced, untraced, "{input:?} {mode:?}");
+            }
+        }
     }
 
     #[test]

@@ -1,24 +1,225 @@
 //! The Compare view: one input under every resolver of
-//! [`crate::resolvers`], side by side, with where and why they differ.
+//! [`crate::resolvers`], side by side, with where and why they differ. It
+//! sits under the window's shared URL, base and encoding fields (F3).
 //!
-//! Scaffolding: the view is being built (issue 9); for now it says so.
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | [`CompareView`]: the toolbar, the summary, the sections |
+//! | [`settings`] | the choices saved between runs: rows shown, reference row |
+//! | [`compute`] | what the view shows, computed once per change of the inputs |
+//! | [`worker`] | big inputs compared off the UI thread |
+//! | [`table`] | the table, its widths and its marked cells |
+//! | [`summary`] | who agrees with whom, in a line |
+//! | [`parting`] | where two spec modes' traces part, linked to the trace |
+//! | [`whatwg_errors`] | the URL Standard's validation errors, named and explained |
+//! | [`rfc3986_forms`] | RFC 3986's resolved and normalized forms apart |
+//! | [`opc_steps`] | OPC's steps and the part-name rule that fails |
+//! | [`markdown`] | the comparison as a Markdown table |
 
-mod settings;
+pub mod compute;
+pub mod markdown;
+pub mod opc_steps;
+pub mod parting;
+pub mod rfc3986_forms;
+pub mod settings;
+pub mod summary;
+pub mod table;
+pub mod whatwg_errors;
+pub mod worker;
 
+pub use compute::{CompareRequest, Comparison, compare};
 pub use settings::CompareSettings;
 
+use egui::RichText;
+
+use crate::resolvers::Resolver;
+
 use super::command::Command;
-use super::state::State;
+use super::state::{State, is_blank};
 
 /// What the Compare view keeps while the app runs (its persisted choices are
 /// [`CompareSettings`], in the state).
 #[derive(Default)]
-pub struct CompareView {}
+pub struct CompareView {
+    worker: worker::CompareWorker,
+    /// The last request handed to the worker (small or big).
+    asked: Option<CompareRequest>,
+    /// The comparison on screen (it may be of an older request while a big
+    /// one is computed).
+    shown: Option<Comparison>,
+}
 
 impl CompareView {
     /// Draws the view for the inputs in `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut State, commands: &mut Vec<Command>) {
-        let _ = (state, commands);
-        ui.label("The Compare view is not built yet.");
+        self.refresh(ui.ctx(), state);
+        ui.spacing_mut().scroll.fade.strength = 0.0;
+        if is_blank(&state.input) {
+            ui.add_space(8.0);
+            ui.label("Type or paste a URL above to see it under every resolver.");
+            return;
+        }
+        let Some(c) = &self.shown else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Comparing…");
+            });
+            return;
+        };
+        let computing = self.worker.is_pending();
+        toolbar_ui(ui, c, state, computing, commands);
+        ui.add_space(2.0);
+        let shown = state.compare.shown();
+        let reference = state.compare.reference;
+        let answers = shown.iter().filter_map(|&r| Some((r, c.answer(r)?)));
+        ui.add(egui::Label::new(RichText::new(summary::summary(answers)).strong()).wrap());
+        ui.add_space(2.0);
+        egui::ScrollArea::vertical()
+            .id_salt("compare-scroll")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                table::table_ui(ui, c, &shown, reference, state.escapes, commands);
+                ui.add_space(6.0);
+                sections_ui(ui, c, &shown, reference, state.escapes, commands);
+            });
     }
+
+    /// Asks for a comparison when the inputs changed; takes a finished one.
+    fn refresh(&mut self, ctx: &egui::Context, state: &State) {
+        if let Some(done) = self.worker.poll() {
+            self.shown = Some(done);
+        }
+        let request = CompareRequest {
+            input: state.input.clone(),
+            base: state.base.clone(),
+            encoding: state.encoding.clone(),
+        };
+        if self.asked.as_ref() == Some(&request) {
+            return;
+        }
+        self.asked = Some(request.clone());
+        if let Some(done) = self.worker.submit(request, ctx) {
+            self.shown = Some(done);
+        }
+    }
+
+    /// The comparison on screen, if any.
+    pub fn comparison(&self) -> Option<&Comparison> {
+        self.shown.as_ref()
+    }
+}
+
+/// The rows to show, the reference row, the Markdown copy, and the timing.
+fn toolbar_ui(
+    ui: &mut egui::Ui,
+    c: &Comparison,
+    state: &mut State,
+    computing: bool,
+    commands: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        let settings = &mut state.compare;
+        let count = settings.shown().len();
+        ui.menu_button(format!("Resolvers: {count} of 7"), |ui| {
+            for r in Resolver::ALL {
+                let mut on = settings.shows(r);
+                let is_reference = r == settings.reference;
+                let text = format!("{} — {}", r.label(), r.description());
+                let resp = ui.add_enabled(!is_reference, egui::Checkbox::new(&mut on, text));
+                let resp = if is_reference {
+                    resp.on_disabled_hover_text("The reference row is always shown.")
+                } else {
+                    resp
+                };
+                if resp.changed() {
+                    settings.set_shown(r, on);
+                }
+            }
+            ui.separator();
+            if ui.button("Show all seven").clicked() {
+                settings.hidden.clear();
+            }
+        });
+        let mut reference = settings.reference;
+        egui::ComboBox::from_label("reference row")
+            .selected_text(reference.label())
+            .show_ui(ui, |ui| {
+                for r in Resolver::ALL {
+                    let text = format!("{} — {}", r.label(), r.description());
+                    ui.selectable_value(&mut reference, r, text);
+                }
+            })
+            .response
+            .on_hover_text(
+                "The row the others are compared with: their cells that differ are marked ≠.",
+            );
+        if reference != settings.reference {
+            settings.set_reference(reference);
+        }
+        if ui
+            .button("Copy as Markdown")
+            .on_hover_text("The whole comparison as a Markdown table, for a bug report.")
+            .clicked()
+        {
+            commands.push(Command::Copy {
+                what: "the comparison as a Markdown table".to_owned(),
+                text: markdown::markdown(c, &settings.shown(), settings.reference),
+            });
+        }
+        if computing {
+            ui.spinner();
+            ui.label("comparing…");
+        } else {
+            ui.weak(format!(
+                "all seven in {:.2} ms",
+                c.elapsed.as_secs_f64() * 1000.0
+            ));
+        }
+    });
+}
+
+/// The sections below the table, each for the shown resolvers it concerns.
+fn sections_ui(
+    ui: &mut egui::Ui,
+    c: &Comparison,
+    shown: &[Resolver],
+    reference: Resolver,
+    escapes: bool,
+    commands: &mut Vec<Command>,
+) {
+    let modes_shown = shown.iter().filter(|r| r.mode().is_some()).count();
+    if modes_shown >= 2 {
+        section(ui, "Where the spec's modes part", |ui| {
+            parting::partings_ui(ui, c, shown, reference, commands);
+        });
+    }
+    if shown.contains(&Resolver::Whatwg)
+        && let Some(a) = c.answer(Resolver::Whatwg)
+    {
+        section(ui, "URL Standard: validation errors", |ui| {
+            whatwg_errors::whatwg_errors_ui(ui, a, &c.request.input);
+        });
+    }
+    if shown.contains(&Resolver::Rfc3986)
+        && let Some(a) = c.answer(Resolver::Rfc3986)
+    {
+        section(ui, "RFC 3986: resolved, then normalized", |ui| {
+            rfc3986_forms::rfc3986_ui(ui, &c.rfc3986_resolved, a, escapes, commands);
+        });
+    }
+    if shown.contains(&Resolver::Opc)
+        && let Some(a) = c.answer(Resolver::Opc)
+    {
+        section(ui, "OPC: the steps to a part name", |ui| {
+            opc_steps::opc_ui(ui, a, &c.opc_steps, escapes, commands);
+        });
+    }
+}
+
+/// A foldable section, open at first.
+fn section(ui: &mut egui::Ui, title: &str, body: impl FnOnce(&mut egui::Ui)) {
+    egui::CollapsingHeader::new(RichText::new(title).strong())
+        .id_salt(title)
+        .default_open(true)
+        .show(ui, body);
 }

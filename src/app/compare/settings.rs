@@ -1,9 +1,122 @@
-//! The Compare view's choices that are saved between runs.
+//! The Compare view's choices that are saved between runs: which resolvers
+//! it shows and which row the others are compared with.
+//!
+//! Saved by name (`"gecko"`), read leniently: a name this version does not
+//! know (a state from a newer one, or edited by hand) is dropped rather than
+//! making the whole saved state unreadable.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::resolvers::Resolver;
 
 /// Which resolvers the Compare view shows, and which row the others are
 /// compared with.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct CompareSettings {}
+pub struct CompareSettings {
+    /// The resolvers turned off. Kept as the ones hidden, not the ones shown,
+    /// so that every resolver shows by default.
+    #[serde(deserialize_with = "known_resolvers", serialize_with = "names")]
+    pub hidden: Vec<Resolver>,
+    /// The row every other is compared with (THIS by default). It is always
+    /// shown: a hidden reference would mark differences from nothing on screen.
+    #[serde(deserialize_with = "resolver_or_default", serialize_with = "name")]
+    pub reference: Resolver,
+}
+
+impl CompareSettings {
+    /// Whether `r`'s row is shown.
+    pub fn shows(&self, r: Resolver) -> bool {
+        r == self.reference || !self.hidden.contains(&r)
+    }
+
+    /// The rows shown, in [`Resolver::ALL`] order.
+    pub fn shown(&self) -> Vec<Resolver> {
+        Resolver::ALL
+            .into_iter()
+            .filter(|&r| self.shows(r))
+            .collect()
+    }
+
+    /// Shows or hides `r` (the reference row cannot be hidden).
+    pub fn set_shown(&mut self, r: Resolver, show: bool) {
+        self.hidden.retain(|&h| h != r);
+        if !show && r != self.reference {
+            self.hidden.push(r);
+            self.hidden.sort();
+        }
+    }
+
+    /// Makes `r` the reference row (shown, whatever it was).
+    pub fn set_reference(&mut self, r: Resolver) {
+        self.reference = r;
+        self.hidden.retain(|&h| h != r);
+    }
+}
+
+/// The known resolver names of a list; unknown ones are dropped.
+// Written as names, as they are read: eframe saves the state as RON, where
+// a `Resolver` would otherwise be written as a variant (`this`), which the
+// readers below (strings) refuse, losing the whole saved state.
+fn names<S: Serializer>(resolvers: &[Resolver], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(resolvers.iter().map(|r| r.name()))
+}
+
+fn name<S: Serializer>(resolver: &Resolver, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(resolver.name())
+}
+
+fn known_resolvers<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Resolver>, D::Error> {
+    let names = Vec::<String>::deserialize(d)?;
+    let mut out: Vec<Resolver> = names
+        .iter()
+        .filter_map(|n| Resolver::from_name(n))
+        .collect();
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// A resolver name; an unknown one gives the default (THIS).
+fn resolver_or_default<'de, D: Deserializer<'de>>(d: D) -> Result<Resolver, D::Error> {
+    let name = String::deserialize(d)?;
+    Ok(Resolver::from_name(&name).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_resolver_shows_by_default_against_this() {
+        let s = CompareSettings::default();
+        assert_eq!(s.shown(), Resolver::ALL);
+        assert_eq!(s.reference, Resolver::This);
+    }
+
+    #[test]
+    fn the_reference_row_cannot_be_hidden() {
+        let mut s = CompareSettings::default();
+        s.set_shown(Resolver::This, false);
+        assert!(s.shows(Resolver::This));
+        s.set_shown(Resolver::Opc, false);
+        s.set_reference(Resolver::Opc);
+        assert!(s.shows(Resolver::Opc));
+        assert!(s.hidden.is_empty());
+    }
+
+    #[test]
+    fn round_trips_and_reads_unknown_names_leniently() {
+        let mut s = CompareSettings::default();
+        s.set_shown(Resolver::Ie, false);
+        s.set_reference(Resolver::Whatwg);
+        let json = serde_json::to_string(&s).unwrap_or_default();
+        assert_eq!(json, r#"{"hidden":["ie"],"reference":"whatwg"}"#);
+        assert_eq!(serde_json::from_str::<CompareSettings>(&json).ok(), Some(s));
+        let odd: CompareSettings =
+            serde_json::from_str(r#"{"hidden":["netscape","GECKO"],"reference":"lynx"}"#)
+                .unwrap_or_default();
+        assert_eq!(odd.hidden, [Resolver::Gecko]);
+        assert_eq!(odd.reference, Resolver::This);
+    }
+}

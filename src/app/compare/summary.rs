@@ -1,0 +1,89 @@
+//! The one-line summary of who agrees with whom: the shown resolvers
+//! grouped by their canonical string (the invalid ones together), as
+//! [`crate::resolvers::agreement`] groups them.
+
+use crate::resolvers::{Answer, Resolver, agreement};
+
+/// The shown resolvers' answers, grouped: each group's members and whether
+/// they are the invalid ones.
+pub fn groups<'a>(
+    answers: impl IntoIterator<Item = (Resolver, &'a Answer)>,
+) -> Vec<(Vec<Resolver>, bool)> {
+    let answers: Vec<(Resolver, &Answer)> = answers.into_iter().collect();
+    agreement(answers.iter().map(|(r, a)| (*r, a.valid_canon())))
+        .into_iter()
+        .map(|members| {
+            let invalid = answers
+                .iter()
+                .find(|(r, _)| Some(r) == members.first())
+                .is_some_and(|(_, a)| a.valid_canon().is_none());
+            (members, invalid)
+        })
+        .collect()
+}
+
+/// Who agrees with whom, in a line: `3 answers among 7: THIS = CHROME =
+/// WHATWG · GECKO = IE = RFC 3986 · invalid: OPC`.
+pub fn summary<'a>(answers: impl IntoIterator<Item = (Resolver, &'a Answer)>) -> String {
+    let groups = groups(answers);
+    let total: usize = groups.iter().map(|(m, _)| m.len()).sum();
+    match groups.as_slice() {
+        [] => "No resolver is shown.".to_owned(),
+        [(_, false)] if total == 1 => "One resolver shown.".to_owned(),
+        [(_, true)] if total == 1 => "One resolver shown; it finds the input invalid.".to_owned(),
+        [(_, false)] => format!("All {total} agree."),
+        [(_, true)] => format!("All {total} find the input invalid."),
+        _ => {
+            let valid = groups.iter().filter(|(_, invalid)| !invalid).count();
+            let parts: Vec<String> = groups
+                .iter()
+                .map(|(members, invalid)| {
+                    let names: Vec<&str> = members.iter().map(|r| r.label()).collect();
+                    match (invalid, names.as_slice()) {
+                        (true, _) => format!("invalid: {}", names.join(", ")),
+                        (false, [one]) => format!("{one} alone"),
+                        (false, _) => names.join(" = "),
+                    }
+                })
+                .collect();
+            let answers = if valid == 1 { "answer" } else { "answers" };
+            format!("{valid} {answers} among {total}: {}", parts.join(" · "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::QueryEncoding;
+    use crate::resolvers::resolve_all;
+
+    fn line(input: &str, base: Option<&str>) -> String {
+        let all = resolve_all(input, base, QueryEncoding::UTF8);
+        summary(all.iter().map(|(r, a)| (*r, a)))
+    }
+
+    #[test]
+    fn an_idn_splits_the_resolvers_in_two() {
+        assert_eq!(
+            line("http://B\u{fc}cher.de/", None),
+            // OPC resolves an absolute URI without normalizing it (case kept).
+            "3 answers among 7: THIS = CHROME = WHATWG · GECKO = IE = RFC 3986 · OPC alone"
+        );
+    }
+
+    #[test]
+    fn invalid_answers_are_named_as_such() {
+        let s = line("http://a:99999/", None);
+        assert!(s.contains("invalid: "), "{s}");
+        assert!(s.contains("THIS"), "{s}");
+    }
+
+    #[test]
+    fn one_group_says_all() {
+        let all = resolve_all("http://example.com/", None, QueryEncoding::UTF8);
+        let shown = all.iter().take(5).map(|(r, a)| (*r, a));
+        assert_eq!(summary(shown), "All 5 agree.");
+        assert_eq!(summary(std::iter::empty()), "No resolver is shown.");
+    }
+}

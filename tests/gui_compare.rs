@@ -1,0 +1,270 @@
+//! The Compare view (F3), driven through its accessibility tree with
+//! egui_kittest, as tests/gui.rs drives the inspector: the rows, the marks
+//! on cells that differ, the step where two modes part (and the click that
+//! opens it in the trace), the rows chosen surviving a restart, the
+//! Markdown copy, and a big input compared off the UI thread.
+#![cfg(feature = "gui")]
+
+use std::time::{Duration, Instant};
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use url_inspector::app::clipboard::MemoryClipboard;
+use url_inspector::app::state::View;
+use url_inspector::app::worker::SYNC_LIMIT;
+use url_inspector::app::{InspectorApp, State};
+use url_inspector::engine::{Mode, QueryEncoding, Step, inspect};
+use url_inspector::resolvers::Resolver;
+
+type App = InspectorApp;
+
+/// A typical relative reference and the page it is on.
+const TYPICAL: &str = "../images/photo.jpg?size=large#top";
+const TYPICAL_BASE: &str = "https://www.example.com/blog/2024/post.html";
+/// An IDN host: THIS and CHROME write it in Punycode, GECKO and IE keep it
+/// (GECKO only under a top-level domain on its list, as `.de` is).
+const IDN: &str = "http://B\u{fc}cher.de/";
+
+/// A 1280×800 window over `state` (the size the view must fit).
+fn window(state: State) -> (Harness<'static, App>, MemoryClipboard) {
+    let clipboard = MemoryClipboard::default();
+    let app = InspectorApp::new(state, Box::new(clipboard.clone()));
+    let harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    (harness, clipboard)
+}
+
+fn compare_state(input: &str, base: &str) -> State {
+    State {
+        input: input.into(),
+        base: base.into(),
+        view: View::Compare,
+        ..State::default()
+    }
+}
+
+fn shows(h: &Harness<'_, App>, label: &str) -> bool {
+    h.query_all_by_label(label).next().is_some()
+}
+
+fn shows_part(h: &Harness<'_, App>, part: &str) -> bool {
+    h.query_all_by_label_contains(part).next().is_some()
+}
+
+/// The resolvers whose rows are on screen.
+fn rows(h: &Harness<'_, App>) -> Vec<Resolver> {
+    Resolver::ALL
+        .into_iter()
+        .filter(|r| shows(h, &format!("{} row", r.label())))
+        .collect()
+}
+
+#[test]
+fn f3_shows_seven_rows_for_a_typical_url() {
+    let (mut h, _) = window(State {
+        input: TYPICAL.into(),
+        base: TYPICAL_BASE.into(),
+        ..State::default()
+    });
+    h.run();
+    assert!(rows(&h).is_empty(), "the inspector shows no compare rows");
+    h.key_press(Key::F3);
+    h.run();
+    assert_eq!(h.state().state.view, View::Compare);
+    assert_eq!(rows(&h), Resolver::ALL);
+    // Every row's canonical cell holds that resolver's own answer.
+    for r in Resolver::ALL {
+        let answer = r.resolve(TYPICAL, Some(TYPICAL_BASE), QueryEncoding::UTF8);
+        let canon = answer.valid_canon().unwrap_or("invalid");
+        let cell = format!("canonical, or why invalid of {}: {canon}", r.label());
+        assert!(shows_part(&h, &cell), "{cell}");
+    }
+}
+
+#[test]
+fn cells_that_differ_from_the_reference_are_marked_and_say_from_what() {
+    let (mut h, _) = window(compare_state(IDN, ""));
+    h.run();
+    let this = Resolver::This.resolve(IDN, None, QueryEncoding::UTF8);
+    let gecko = Resolver::Gecko.resolve(IDN, None, QueryEncoding::UTF8);
+    let (this, gecko) = (this.valid_canon(), gecko.valid_canon());
+    assert_ne!(
+        this, gecko,
+        "the example must be one where the modes differ"
+    );
+    let expected = format!(
+        "canonical, or why invalid of GECKO: {}, differs from THIS: {}",
+        gecko.unwrap_or_default(),
+        this.unwrap_or_default()
+    );
+    assert!(shows(&h, &expected), "{expected}");
+    // CHROME agrees with THIS: no mark.
+    assert!(!shows_part(
+        &h,
+        "of CHROME: http://xn--bcher-kva.de/, differs"
+    ));
+    assert!(shows_part(&h, "THIS = CHROME"));
+
+    // Another reference: the marks follow it.
+    h.get_by_label("reference row").click();
+    h.run();
+    h.get_by_label_contains("GECKO — ").click();
+    h.run();
+    assert_eq!(h.state().state.compare.reference, Resolver::Gecko);
+    assert!(shows_part(
+        &h,
+        "of THIS: http://xn--bcher-kva.de/, differs from GECKO"
+    ));
+}
+
+/// The first step at which two traces differ (computed here from the
+/// engine's traces, apart from the view's own code).
+fn first_difference(a: &[Step], b: &[Step]) -> usize {
+    let strip = |s: &Step| Step {
+        mode: None,
+        ..s.clone()
+    };
+    a.iter()
+        .zip(b)
+        .position(|(x, y)| strip(x) != strip(y))
+        .unwrap_or(a.len().min(b.len()))
+}
+
+#[test]
+fn where_gecko_parts_from_this_is_named_and_opens_in_the_trace() {
+    let trace = |m| inspect(IDN, None, QueryEncoding::UTF8, m).trace.steps;
+    let (this, gecko) = (trace(Mode::This), trace(Mode::Gecko));
+    let step = first_difference(&this, &gecko);
+    let gecko_id = gecko[step].id;
+    let this_id = this[step].id;
+
+    let (mut h, _) = window(compare_state(IDN, ""));
+    h.run();
+    assert!(shows(
+        &h,
+        &format!("GECKO parts from THIS at step {}", step + 1)
+    ));
+    assert!(shows_part(&h, &format!("THIS: {}", this_id.id())));
+    let link = format!("GECKO: {} {}", gecko_id.id(), gecko_id.citation());
+    h.get_by_label(&link).click();
+    h.run();
+    let app = h.state();
+    assert_eq!(app.state.view, View::Inspector);
+    assert_eq!(app.state.mode, Mode::Gecko);
+    assert_eq!(app.selected_step(), Some(step));
+}
+
+#[test]
+fn a_resolver_turned_off_stays_off_after_a_restart() {
+    let (mut h, _) = window(compare_state(TYPICAL, TYPICAL_BASE));
+    h.run();
+    h.get_by_label_contains("Resolvers: 7 of 7").click();
+    h.run();
+    h.get_by_label_contains("IE — ").click();
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    let expected: Vec<Resolver> = Resolver::ALL
+        .into_iter()
+        .filter(|&r| r != Resolver::Ie)
+        .collect();
+    assert_eq!(rows(&h), expected);
+    assert!(shows_part(&h, "Resolvers: 6 of 7"));
+
+    // The reference row cannot be turned off.
+    h.get_by_label_contains("Resolvers: 6 of 7").click();
+    h.run();
+    h.get_by_label_contains("THIS — ").click();
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(rows(&h), expected);
+
+    let saved = h.state().state.to_json();
+    let restored = State::from_json(&saved).expect("the saved state reads back");
+    let (mut h, _) = window(restored);
+    h.run();
+    assert_eq!(rows(&h), expected);
+}
+
+#[test]
+fn copy_as_markdown_gives_a_table_of_the_shown_rows() {
+    let (mut h, clipboard) = window(compare_state(IDN, ""));
+    h.run();
+    h.get_by_label("Copy as Markdown").click();
+    h.run();
+    let md = clipboard.contents().unwrap_or_default();
+    let table: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
+    assert_eq!(table.len(), 2 + 7, "{md}");
+    assert!(
+        table[0].starts_with("| resolver | canonical, or why invalid |"),
+        "{md}"
+    );
+    assert!(table[1].starts_with("|---|---|"), "{md}");
+    // Cells are split at every '|' not escaped.
+    let cells = |row: &str| row.replace("\\|", "").matches('|').count();
+    assert!(table.iter().all(|l| cells(l) == cells(table[0])), "{md}");
+    for (line, r) in table[2..].iter().zip(Resolver::ALL) {
+        assert!(line.starts_with(&format!("| {}", r.label())), "{line}");
+    }
+    let gecko = Resolver::Gecko.resolve(IDN, None, QueryEncoding::UTF8);
+    let gecko_row = format!(
+        "| GECKO | ≠ `{}` |",
+        gecko.valid_canon().unwrap_or_default()
+    );
+    assert!(table[4].starts_with(&gecko_row), "{md}");
+    assert!(h.state().status().is_some_and(|s| !s.error));
+}
+
+#[test]
+fn clicking_a_cell_copies_its_whole_value() {
+    let (mut h, clipboard) = window(compare_state(TYPICAL, TYPICAL_BASE));
+    h.run();
+    let whatwg = Resolver::Whatwg.resolve(TYPICAL, Some(TYPICAL_BASE), QueryEncoding::UTF8);
+    let path = whatwg
+        .get(url_inspector::engine::Component::Path)
+        .unwrap_or_default()
+        .to_owned();
+    h.get_by_label(&format!("path of WHATWG: {path}")).click();
+    h.run();
+    assert_eq!(clipboard.contents().as_deref(), Some(path.as_str()));
+}
+
+#[test]
+fn every_keystroke_updates_the_comparison() {
+    let (mut h, _) = window(compare_state("http://a.example/", ""));
+    h.run();
+    assert!(shows_part(&h, "of THIS: http://a.example/"));
+    h.get_by_label("URL").focus();
+    h.run();
+    h.key_press(Key::End);
+    h.get_by_label("URL").type_text("x");
+    h.run();
+    assert!(shows_part(&h, "of THIS: http://a.example/x"));
+}
+
+#[test]
+fn a_big_input_is_compared_off_the_ui_thread() {
+    let (mut h, _) = window(compare_state("http://small.example/", ""));
+    h.run();
+    let input = format!("http://big.example/{}", "a/".repeat(SYNC_LIMIT));
+    h.state_mut().state.input = input.clone();
+    h.step();
+    // The frame that saw the change did not wait for the answer: the old
+    // comparison is still shown, and the view says it is comparing.
+    assert!(shows(&h, "comparing…"));
+    assert!(shows_part(&h, "of THIS: http://small.example/"));
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !shows_part(&h, "of THIS: http://big.example/a/a/") {
+        assert!(
+            Instant::now() < deadline,
+            "no comparison within two minutes"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    assert_eq!(rows(&h), Resolver::ALL);
+    assert!(!shows(&h, "comparing…"));
+}
