@@ -3,7 +3,8 @@
 //! codes. Virtualized with `egui_extras`: only the rows on screen are laid
 //! out, so a million rows cost what thirty do.
 //!
-//! A click on a header sorts by that column (again: the other way). A click
+//! Cells are not selectable text: a click anywhere on a row opens it (the
+//! inspector has every value to copy). A click on a header sorts by that column (again: the other way). A click
 //! on a row opens it: in the inspector in the mode of the resolver clicked
 //! (or the first of the spec's modes chosen, or THIS); a click in the
 //! column of `whatwg`, `rfc3986` or `opc` opens the Compare view instead,
@@ -70,7 +71,7 @@ pub fn table_ui(
                 };
                 let mut clicked = None;
                 let (_, resp) = row.col(|ui| {
-                    ui.label(r.line().to_string());
+                    ui.add(egui::Label::new(r.line().to_string()).selectable(false));
                 });
                 clicked = clicked.or(resp.clicked().then_some(None));
                 let (_, resp) = row.col(|ui| value(ui, r.input()));
@@ -90,22 +91,35 @@ pub fn table_ui(
         });
 }
 
-/// A header: the column's name, an arrow when sorted by it.
+/// A header: the column's name, and a triangle when sorted by it (drawn,
+/// since the default fonts have no arrows), pointing up for ascending.
 fn sort_button(ui: &mut egui::Ui, sort: &mut Sort, column: SortColumn, name: &str, hover: &str) {
-    let arrow = match (sort.column == column, sort.descending) {
-        (false, _) => "",
-        (true, false) => " ⬆",
-        (true, true) => " ⬇",
+    let text = egui::RichText::new(name).strong();
+    let sorted = sort.column == column;
+    let direction = if sort.descending { "descending" } else { "ascending" };
+    let hover = if sorted {
+        format!("{hover}. Sorted by it, {direction}; click to sort the other way.")
+    } else {
+        format!("{hover}. Click to sort by it.")
     };
-    let text = egui::RichText::new(format!("{name}{arrow}")).strong();
-    if ui
+    let clicked = ui
         .add(egui::Button::new(text).frame(false))
-        .on_hover_text(format!(
-            "{hover}. Click to sort by it (again: the other way)."
-        ))
-        .clicked()
-    {
-        if sort.column == column {
+        .on_hover_text(hover)
+        .clicked();
+    if sorted {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(9.0, 9.0), egui::Sense::hover());
+        let (top, bottom) = (rect.top(), rect.bottom());
+        let (tip, base) = if sort.descending { (bottom, top) } else { (top, bottom) };
+        let points = vec![
+            egui::pos2(rect.left(), base),
+            egui::pos2(rect.right(), base),
+            egui::pos2(rect.center().x, tip),
+        ];
+        let color = ui.visuals().strong_text_color();
+        ui.painter().add(egui::Shape::convex_polygon(points, color, egui::Stroke::NONE));
+    }
+    if clicked {
+        if sorted {
             sort.descending = !sort.descending;
         } else {
             *sort = Sort {
@@ -118,7 +132,7 @@ fn sort_button(ui: &mut egui::Ui, sort: &mut Sort, column: SortColumn, name: &st
 
 /// A text value, cut to the column with its full text on hover.
 fn value(ui: &mut egui::Ui, text: &str) {
-    let r = ui.add(egui::Label::new(text).truncate());
+    let r = ui.add(egui::Label::new(text).truncate().selectable(false));
     if !text.is_empty() {
         r.on_hover_text(text);
     }
@@ -131,14 +145,18 @@ fn cell_ui(ui: &mut egui::Ui, row: &RowRef<'_>, k: usize) {
         CellRef::Invalid(why) => {
             let color = ui.visuals().error_fg_color;
             let text = format!("invalid: {why}");
-            ui.add(egui::Label::new(egui::RichText::new(&text).color(color)).truncate())
+            ui.add(egui::Label::new(egui::RichText::new(&text).color(color))
+                    .truncate()
+                    .selectable(false))
                 .on_hover_text(text);
         }
         CellRef::Absent if k == 0 => {
             let color = ui.visuals().error_fg_color;
             let why = row.error().unwrap_or("the line could not be read");
             let text = format!("line not read: {why}");
-            ui.add(egui::Label::new(egui::RichText::new(&text).color(color)).truncate())
+            ui.add(egui::Label::new(egui::RichText::new(&text).color(color))
+                    .truncate()
+                    .selectable(false))
                 .on_hover_text(text);
         }
         CellRef::Absent => {}

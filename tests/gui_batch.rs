@@ -1,0 +1,280 @@
+//! The Batch view, driven through its accessibility tree with egui_kittest
+//! (as tests/gui.rs drives the inspector): paste lines and see their rows,
+//! filter, open a row in the inspector, export and read the file back, an
+//! export that cannot be written, and a FIFO fed slowly that is cancelled
+//! half-way (issue 12: a stream that never ends is cancellable and the rows
+//! so far stay).
+#![cfg(feature = "gui")]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use egui::Event;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use url_inspector::app::batch::BatchView;
+use url_inspector::app::clipboard::MemoryClipboard;
+use url_inspector::app::command::Command;
+use url_inspector::app::state::View;
+use url_inspector::app::{InspectorApp, State};
+use url_inspector::engine::Mode;
+use url_inspector::resolvers::Resolver;
+use url_inspector::table::{Control, Row, RunOptions, run};
+
+type App = InspectorApp;
+
+/// The three lines pasted: one valid everywhere, one invalid (port out of
+/// range), one relative (resolved against the global base).
+const LINES: &str = "HTTP://Example.COM/a/./b\nhttp://h:99999/\n../up?q=1\n";
+const BASE: &str = "http://base.example/x/y";
+
+fn batch_state(dir: &str) -> State {
+    let mut state = State {
+        view: View::Batch,
+        ..State::default()
+    };
+    state.batch.resolvers = vec!["this".to_owned(), "whatwg".to_owned()];
+    state.batch.base = BASE.to_owned();
+    state.batch.export_path = dir.to_owned();
+    state
+}
+
+fn window(state: State) -> Harness<'static, App> {
+    let app = InspectorApp::new(state, Box::new(MemoryClipboard::default()));
+    Harness::builder()
+        .with_size([1500.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+/// Steps frames until `done` holds, for at most `limit`.
+fn wait_until(h: &mut Harness<'static, App>, limit: Duration, done: impl Fn(&Harness<'_, App>) -> bool) {
+    let deadline = Instant::now() + limit;
+    while !done(h) {
+        assert!(Instant::now() < deadline, "timed out waiting");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.step();
+}
+
+fn shows(h: &Harness<'_, App>, text: &str) -> bool {
+    h.query_all_by_label(text).next().is_some()
+}
+
+fn shows_part(h: &Harness<'_, App>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Pastes `LINES` into the Batch view's text area and runs them.
+fn paste_and_run(h: &mut Harness<'static, App>) {
+    h.run();
+    h.get_by_label("Lines:").focus();
+    h.step();
+    h.event(Event::Paste(LINES.to_owned()));
+    h.run();
+    h.get_by_label("Run pasted lines").click();
+    wait_until(h, Duration::from_secs(30), |h| shows(h, "3 of 3 rows shown"));
+}
+
+/// The rows the pipeline gives for `LINES` (what the window must show).
+fn expected_rows() -> Vec<Row> {
+    let mut options = RunOptions {
+        resolvers: vec![Resolver::This, Resolver::Whatwg],
+        ..RunOptions::default()
+    };
+    options.read.base = Some(BASE.to_owned());
+    let mut rows = Vec::new();
+    run(LINES.as_bytes(), &options, &Control::default(), |r| {
+        rows.push(r.clone());
+        Ok(())
+    })
+    .expect("in-memory run");
+    rows
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("gui_batch-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[test]
+fn pasted_lines_become_rows_and_the_filter_keeps_the_invalid_one() {
+    let mut h = window(batch_state(""));
+    paste_and_run(&mut h);
+    let rows = expected_rows();
+    // Each row's input and its canonical URL under THIS are on screen.
+    for r in &rows {
+        assert!(shows(&h, &r.input), "{} not shown", r.input);
+        if let Some(canon) = r.cells[0].canon() {
+            assert!(shows(&h, canon), "{canon} not shown");
+        }
+    }
+    assert!(shows(&h, "http://base.example/up?q=1"));
+    assert!(shows_part(&h, "invalid: "), "the invalid port is told");
+
+    h.get_by_label("only invalid").click();
+    wait_until(&mut h, Duration::from_secs(10), |h| shows(h, "1 of 3 rows shown"));
+    assert!(shows(&h, "http://h:99999/"));
+    assert!(!shows(&h, "HTTP://Example.COM/a/./b"), "a valid row is still shown");
+    assert!(h.state().state.batch.filter.only_invalid, "the filter is kept in the settings");
+}
+
+#[test]
+fn clicking_a_row_opens_it_in_the_inspector_with_its_values() {
+    let mut h = window(batch_state(""));
+    paste_and_run(&mut h);
+    h.get_by_label("../up?q=1").click();
+    h.run();
+    let s = &h.state().state;
+    assert_eq!(s.view, View::Inspector);
+    assert_eq!(s.input, "../up?q=1");
+    assert_eq!(s.base, BASE);
+    assert_eq!(s.encoding, "UTF-8");
+    assert_eq!(s.mode, Mode::This);
+    // The inspector shows the same canonical URL the row did.
+    h.run();
+    assert_eq!(
+        h.get_by_label("Canonical URL").value().as_deref(),
+        Some("http://base.example/up?q=1")
+    );
+}
+
+#[test]
+fn an_exported_csv_parses_back_to_the_same_rows() {
+    let dir = temp_dir("export");
+    let path = dir.join("rows.csv");
+    let mut h = window(batch_state(&path.display().to_string()));
+    paste_and_run(&mut h);
+    h.get_by_label("Export").click();
+    wait_until(&mut h, Duration::from_secs(30), |h| {
+        h.state().status().is_some_and(|s| s.text.starts_with("Exported"))
+    });
+    let status = h.state().status().expect("a status").clone();
+    assert!(!status.error && status.text.contains("3 rows"), "{status:?}");
+    let mut reader = csv::Reader::from_path(&path).expect("the file is there");
+    let header = reader.headers().expect("a header").clone();
+    assert_eq!(
+        header.iter().collect::<Vec<_>>(),
+        ["line", "input", "base", "encoding", "this", "this_error", "whatwg", "whatwg_error", "notes", "error"]
+    );
+    let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("valid CSV")).collect();
+    let rows = expected_rows();
+    assert_eq!(records.len(), rows.len());
+    for (rec, row) in records.iter().zip(&rows) {
+        assert_eq!(rec[0].parse::<u64>().ok(), Some(row.line));
+        assert_eq!(&rec[1], row.input);
+        assert_eq!(&rec[2], row.base.as_deref().unwrap_or(""));
+        assert_eq!(&rec[3], row.encoding);
+        for (k, cell) in row.cells.iter().enumerate() {
+            assert_eq!(&rec[4 + 2 * k], cell.canon().unwrap_or(""));
+            assert_eq!(&rec[5 + 2 * k], cell.reason().unwrap_or(""));
+        }
+        assert_eq!(&rec[8], row.notes.join(" "));
+    }
+}
+
+#[test]
+fn an_export_that_cannot_be_written_names_the_path_and_keeps_the_table() {
+    let dir = temp_dir("unwritable");
+    // A regular file where a folder should be: no one can write below it,
+    // not even root.
+    let blocker = dir.join("not-a-folder");
+    std::fs::write(&blocker, "x").expect("write the blocker");
+    let path = blocker.join("rows.csv");
+    let mut h = window(batch_state(&path.display().to_string()));
+    paste_and_run(&mut h);
+    h.get_by_label("Export").click();
+    h.run();
+    let status = h.state().status().expect("a status").clone();
+    assert!(status.error, "{status:?}");
+    assert!(status.text.contains(&path.display().to_string()), "{status:?}");
+    assert!(status.text.to_lowercase().contains("not a directory"), "{status:?}");
+    assert!(shows(&h, "3 of 3 rows shown"));
+    assert!(shows(&h, "HTTP://Example.COM/a/./b"));
+}
+
+/// The view alone, with its state and the commands it pushes.
+struct Alone {
+    view: BatchView,
+    state: State,
+    commands: Vec<Command>,
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_fed_slowly_is_read_as_a_stream_and_cancel_keeps_the_rows_so_far() {
+    let dir = temp_dir("fifo");
+    let fifo = dir.join("urls.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo failed");
+    let mut state = State::default();
+    state.batch.resolvers = vec!["this".to_owned()];
+    state.batch.path = fifo.display().to_string();
+    let alone = Alone {
+        view: BatchView::default(),
+        state,
+        commands: Vec::new(),
+    };
+    let mut h = Harness::builder()
+        .with_size([1400.0, 800.0])
+        .build_ui_state(
+            |ui, a: &mut Alone| a.view.ui(ui, &mut a.state, &mut a.commands),
+            alone,
+        );
+    h.run();
+    h.get_by_label("Open").click();
+    h.step();
+    // A writer that sends 3000 lines at once, then one line every 50 ms,
+    // and never closes on its own (the test ends it).
+    let writer_fifo = fifo.clone();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop_writer = stop.clone();
+    let writer = std::thread::spawn(move || {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&writer_fifo)
+            .expect("open the FIFO for writing");
+        let burst: String = (0..3000).map(|i| format!("http://h/{i}\n")).collect();
+        let _ = f.write_all(burst.as_bytes());
+        let mut i = 3000;
+        while !stop_writer.load(std::sync::atomic::Ordering::Relaxed) {
+            if f.write_all(format!("http://h/{i}\n").as_bytes()).is_err() {
+                break; // the reader has gone
+            }
+            i += 1;
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.state().view.rows() < 2048 {
+        assert!(Instant::now() < deadline, "rows from the FIFO did not arrive");
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    assert!(h.state().view.is_running(), "a FIFO that is still open has no end");
+    h.get_by_label("Cancel").click();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.state().view.is_running() || !h.state().view.job_thread_ended() {
+        assert!(Instant::now() < deadline, "the job did not end after Cancel");
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    let kept = h.state().view.rows();
+    assert!(kept >= 2048, "{kept} rows kept");
+    // The rows kept are the first lines, in order.
+    let last = h.state().view.row(kept - 1).expect("the last row kept");
+    assert_eq!(last.line, kept as u64);
+    assert_eq!(last.input, format!("http://h/{}", kept - 1));
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    writer.join().expect("the writer ends");
+    let said = h.state().commands.iter().any(|c| {
+        matches!(c, Command::Report { text, error: false } if text.starts_with("Cancelled"))
+    });
+    assert!(said, "{:?}", h.state().commands);
+}
