@@ -230,7 +230,7 @@ sub write_state_seeds {
     make_path($dir);
     my $n = 0;
     my $put = sub { write_seed($dir, sprintf('seed-%04d', $n++), chr($_[0]) . $_[1]) };
-    my @modes = qw(this gecko webkit ie);
+    my @modes = qw(this chrome gecko ie);
     my $i = 0;
     for my $case (@cases) {
         next if $i++ % 10;
@@ -256,7 +256,7 @@ sub write_state_seeds {
     $put->(0, substr($file, 0, length($file) / 2));
     $put->(0, "{}");
     $put->(0, "{\"egui\": \"()\"}");
-    $put->(1, '(split:NaN,history:[(),(),()],view:Compare,mode:webkit)');
+    $put->(1, '(split:NaN,history:[(),(),()],view:Compare,mode:chrome)');
 }
 
 # A RON string: quotes and backslashes escaped, controls as \u{…}.

@@ -76,15 +76,12 @@ pub fn load(bytes: &[u8]) -> Loaded {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
-            return Loaded::defaults(format!(
-                "it is not text (not UTF-8 at byte {})",
-                e.valid_up_to()
-            ));
+            return Loaded::defaults(format!("not UTF-8 text at byte {}", e.valid_up_to()));
         }
     };
     let map: HashMap<String, String> = match ron::from_str(text) {
         Ok(map) => map,
-        Err(e) => return Loaded::defaults(format!("it is not a RON map of settings ({e})")),
+        Err(e) => return Loaded::defaults(format!("not a RON map, {e}")),
     };
     let Some(app) = map.get(eframe::APP_KEY) else {
         return Loaded {
@@ -98,7 +95,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
             problem: None,
         },
         Err(e) => Loaded::defaults(format!(
-            "its \"{}\" entry is not the app's settings ({e})",
+            "its \"{}\" entry is not the app's settings, {e}",
             eframe::APP_KEY
         )),
     }
@@ -208,11 +205,15 @@ pub fn prepare(file: Option<&Path>, now: SystemTime) -> Startup {
 /// reason when it cannot be read or is too large to be one.
 fn read(file: &Path) -> Result<Option<Loaded>, String> {
     match fs::metadata(file) {
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("it could not be read ({e})")),
+        // No file; or a file where a folder on the way should be, which the
+        // check for writing reports.
+        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => {
+            return Ok(None);
+        }
+        Err(e) => return Err(format!("unreadable, {e}")),
         Ok(meta) if meta.len() > MAX_FILE_BYTES => {
             return Err(format!(
-                "it is {} bytes, too large to be saved settings",
+                "{} bytes, too large to be saved settings",
                 meta.len()
             ));
         }
@@ -221,7 +222,7 @@ fn read(file: &Path) -> Result<Option<Loaded>, String> {
     match fs::read(file) {
         Ok(bytes) => Ok(Some(load(&bytes))),
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("it could not be read ({e})")),
+        Err(e) => Err(format!("unreadable, {e}")),
     }
 }
 
@@ -235,20 +236,18 @@ fn keep_aside(
     may_save: &mut bool,
 ) {
     let aside = aside_name(file, now);
-    let said = format!(
-        "The saved settings in {} could not be used: {problem}. Started with the defaults;",
-        file.display()
-    );
     match fs::rename(file, &aside) {
         Ok(()) => messages.push(format!(
-            "{said} the old file is kept as {}.",
+            "The saved settings could not be used ({problem}). Started with the defaults; \
+             the old file is kept as {}.",
             aside.display()
         )),
         Err(e) => {
             *may_save = false;
             messages.push(format!(
-                "{said} it could not be moved aside ({e}), so settings will not be saved, \
-                 to keep it as it is."
+                "The saved settings could not be used ({problem}) nor moved aside ({e}). \
+                 Started with the defaults; settings will not be saved, so {} stays as it is.",
+                file.display()
             ));
         }
     }
