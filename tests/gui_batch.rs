@@ -48,7 +48,11 @@ fn window(state: State) -> Harness<'static, App> {
 }
 
 /// Steps frames until `done` holds, for at most `limit`.
-fn wait_until(h: &mut Harness<'static, App>, limit: Duration, done: impl Fn(&Harness<'_, App>) -> bool) {
+fn wait_until(
+    h: &mut Harness<'static, App>,
+    limit: Duration,
+    done: impl Fn(&Harness<'_, App>) -> bool,
+) {
     let deadline = Instant::now() + limit;
     while !done(h) {
         assert!(Instant::now() < deadline, "timed out waiting");
@@ -74,7 +78,9 @@ fn paste_and_run(h: &mut Harness<'static, App>) {
     h.event(Event::Paste(LINES.to_owned()));
     h.run();
     h.get_by_label("Run pasted lines").click();
-    wait_until(h, Duration::from_secs(30), |h| shows(h, "3 of 3 rows shown"));
+    wait_until(h, Duration::from_secs(30), |h| {
+        shows(h, "3 of 3 rows shown")
+    });
 }
 
 /// The rows the pipeline gives for `LINES` (what the window must show).
@@ -116,10 +122,18 @@ fn pasted_lines_become_rows_and_the_filter_keeps_the_invalid_one() {
     assert!(shows_part(&h, "invalid: "), "the invalid port is told");
 
     h.get_by_label("only invalid").click();
-    wait_until(&mut h, Duration::from_secs(10), |h| shows(h, "1 of 3 rows shown"));
+    wait_until(&mut h, Duration::from_secs(10), |h| {
+        shows(h, "1 of 3 rows shown")
+    });
     assert!(shows(&h, "http://h:99999/"));
-    assert!(!shows(&h, "HTTP://Example.COM/a/./b"), "a valid row is still shown");
-    assert!(h.state().state.batch.filter.only_invalid, "the filter is kept in the settings");
+    assert!(
+        !shows(&h, "HTTP://Example.COM/a/./b"),
+        "a valid row is still shown"
+    );
+    assert!(
+        h.state().state.batch.filter.only_invalid,
+        "the filter is kept in the settings"
+    );
 }
 
 #[test]
@@ -150,15 +164,31 @@ fn an_exported_csv_parses_back_to_the_same_rows() {
     paste_and_run(&mut h);
     h.get_by_label("Export").click();
     wait_until(&mut h, Duration::from_secs(30), |h| {
-        h.state().status().is_some_and(|s| s.text.starts_with("Exported"))
+        h.state()
+            .status()
+            .is_some_and(|s| s.text.starts_with("Exported"))
     });
     let status = h.state().status().expect("a status").clone();
-    assert!(!status.error && status.text.contains("3 rows"), "{status:?}");
+    assert!(
+        !status.error && status.text.contains("3 rows"),
+        "{status:?}"
+    );
     let mut reader = csv::Reader::from_path(&path).expect("the file is there");
     let header = reader.headers().expect("a header").clone();
     assert_eq!(
         header.iter().collect::<Vec<_>>(),
-        ["line", "input", "base", "encoding", "this", "this_error", "whatwg", "whatwg_error", "notes", "error"]
+        [
+            "line",
+            "input",
+            "base",
+            "encoding",
+            "this",
+            "this_error",
+            "whatwg",
+            "whatwg_error",
+            "notes",
+            "error"
+        ]
     );
     let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("valid CSV")).collect();
     let rows = expected_rows();
@@ -190,8 +220,14 @@ fn an_export_that_cannot_be_written_names_the_path_and_keeps_the_table() {
     h.run();
     let status = h.state().status().expect("a status").clone();
     assert!(status.error, "{status:?}");
-    assert!(status.text.contains(&path.display().to_string()), "{status:?}");
-    assert!(status.text.to_lowercase().contains("not a directory"), "{status:?}");
+    assert!(
+        status.text.contains(&path.display().to_string()),
+        "{status:?}"
+    );
+    assert!(
+        status.text.to_lowercase().contains("not a directory"),
+        "{status:?}"
+    );
     assert!(shows(&h, "3 of 3 rows shown"));
     assert!(shows(&h, "HTTP://Example.COM/a/./b"));
 }
@@ -253,15 +289,24 @@ fn a_fifo_fed_slowly_is_read_as_a_stream_and_cancel_keeps_the_rows_so_far() {
     });
     let deadline = Instant::now() + Duration::from_secs(60);
     while h.state().view.rows() < 2048 {
-        assert!(Instant::now() < deadline, "rows from the FIFO did not arrive");
+        assert!(
+            Instant::now() < deadline,
+            "rows from the FIFO did not arrive"
+        );
         std::thread::sleep(Duration::from_millis(20));
         h.step();
     }
-    assert!(h.state().view.is_running(), "a FIFO that is still open has no end");
+    assert!(
+        h.state().view.is_running(),
+        "a FIFO that is still open has no end"
+    );
     h.get_by_label("Cancel").click();
     let deadline = Instant::now() + Duration::from_secs(10);
     while h.state().view.is_running() || !h.state().view.job_thread_ended() {
-        assert!(Instant::now() < deadline, "the job did not end after Cancel");
+        assert!(
+            Instant::now() < deadline,
+            "the job did not end after Cancel"
+        );
         std::thread::sleep(Duration::from_millis(20));
         h.step();
     }
@@ -273,8 +318,8 @@ fn a_fifo_fed_slowly_is_read_as_a_stream_and_cancel_keeps_the_rows_so_far() {
     assert_eq!(last.input, format!("http://h/{}", kept - 1));
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     writer.join().expect("the writer ends");
-    let said = h.state().commands.iter().any(|c| {
-        matches!(c, Command::Report { text, error: false } if text.starts_with("Cancelled"))
-    });
+    let said = h.state().commands.iter().any(
+        |c| matches!(c, Command::Report { text, error: false } if text.starts_with("Cancelled")),
+    );
     assert!(said, "{:?}", h.state().commands);
 }

@@ -38,6 +38,13 @@ use super::escape::group_digits;
 use super::state::State;
 use settings::SortColumn;
 
+/// Focus the path field, to type a file's path and press Enter.
+pub const OPEN: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::O);
+/// Export the rows to the path in the export field.
+pub const EXPORT: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
+
 /// How often the progress line is redrawn while a job runs.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
@@ -60,6 +67,11 @@ impl BatchView {
         let ctx = ui.ctx().clone();
         self.poll(&ctx, commands);
         let settings = &mut state.batch;
+        let (open, export) =
+            ui.input_mut(|i| (i.consume_shortcut(&OPEN), i.consume_shortcut(&EXPORT)));
+        if open {
+            source::focus_path_field(&ctx, &settings.path);
+        }
         egui::Panel::top("batch-inputs").show(ui, |ui| {
             if let Some(input) = self.source.ui(ui, settings, commands) {
                 self.start(input, settings, &ctx, commands);
@@ -95,7 +107,7 @@ impl BatchView {
             self.table.len(),
             self.index.is_pending(),
         );
-        if self.export.ui(ui, settings, commands) {
+        if self.export.ui(ui, settings, commands) || (export && !self.export.is_writing()) {
             self.export_rows(settings, &ctx, commands);
         }
         ui.separator();
@@ -237,7 +249,7 @@ impl BatchView {
                 ui.label(format!("format: {layout}"));
             }
             ui.separator();
-            ui.label(format!("table: {} MB", n((self.table.bytes() >> 20) as u64)))
+            ui.label(format!("table: {}", size(self.table.bytes())))
                 .on_hover_text("Memory the stored rows take");
             if job.full {
                 ui.colored_label(
@@ -286,6 +298,15 @@ impl BatchView {
             path: path.into(),
         };
         self.export.start(job, ctx, commands);
+    }
+}
+
+/// A size in bytes as people read it: `420 KB`, `12.5 MB`.
+fn size(bytes: usize) -> String {
+    if bytes < 1 << 20 {
+        format!("{} KB", bytes.div_ceil(1 << 10))
+    } else {
+        format!("{:.1} MB", bytes as f64 / f64::from(1 << 20))
     }
 }
 

@@ -45,9 +45,11 @@ impl SourcePanel {
             let label = ui.label("File:");
             let field = ui.add(
                 egui::TextEdit::singleline(&mut settings.path)
-                    .hint_text("a path to a list of URLs, a CSV or JSON Lines file, or a FIFO")
+                    .hint_text(
+                        "a path to a list of URLs, a CSV or JSON Lines file, or a FIFO (Ctrl+O)",
+                    )
                     .desired_width(ui.available_width() - 260.0)
-                    .id_salt("batch-path"),
+                    .id(path_field_id()),
             );
             let field = field.labelled_by(label.id);
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -156,6 +158,24 @@ impl SourcePanel {
             }
         }
     }
+}
+
+/// The path field's id (fixed, so a shortcut can focus it).
+fn path_field_id() -> egui::Id {
+    egui::Id::unique("batch-path")
+}
+
+/// Focuses the path field with its text selected, so typing replaces it.
+pub fn focus_path_field(ctx: &egui::Context, path: &str) {
+    let id = path_field_id();
+    ctx.memory_mut(|m| m.request_focus(id));
+    let mut state = egui::TextEdit::load_state(ctx, id).unwrap_or_default();
+    let all = egui::text::CCursorRange::two(
+        egui::text::CCursor::new(0),
+        egui::text::CCursor::new(path.chars().count()),
+    );
+    state.cursor.set_char_range(Some(all));
+    state.store(ctx, id);
 }
 
 /// The file named in the path field, or a message saying what is wrong.

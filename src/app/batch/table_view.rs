@@ -33,6 +33,12 @@ pub fn table_ui(
     let resolvers = &table.resolvers;
     let shown = index.len(table);
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    // First widths share out the room there is: the input a quarter, the
+    // base a tenth, the resolvers the rest but the notes' (users resize).
+    let room = (ui.available_width() - 56.0 - 140.0).max(300.0);
+    let input_w = room * 0.26;
+    let base_w = room * 0.12;
+    let answer_w = (room - input_w - base_w) / resolvers.len().max(1) as f32;
     let mut builder = TableBuilder::new(ui)
         .id_salt(("batch-table", resolvers.len()))
         .striped(true)
@@ -41,10 +47,10 @@ pub fn table_ui(
         .auto_shrink(false)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .column(Column::auto_with_initial_suggestion(56.0).at_least(40.0))
-        .column(Column::initial(300.0).at_least(60.0).clip(true))
-        .column(Column::initial(130.0).at_least(40.0).clip(true));
+        .column(Column::initial(input_w).at_least(60.0).clip(true))
+        .column(Column::initial(base_w).at_least(40.0).clip(true));
     for _ in resolvers {
-        builder = builder.column(Column::initial(260.0).at_least(60.0).clip(true));
+        builder = builder.column(Column::initial(answer_w).at_least(60.0).clip(true));
     }
     builder = builder.column(Column::remainder().at_least(100.0).clip(true));
     builder
@@ -96,7 +102,11 @@ pub fn table_ui(
 fn sort_button(ui: &mut egui::Ui, sort: &mut Sort, column: SortColumn, name: &str, hover: &str) {
     let text = egui::RichText::new(name).strong();
     let sorted = sort.column == column;
-    let direction = if sort.descending { "descending" } else { "ascending" };
+    let direction = if sort.descending {
+        "descending"
+    } else {
+        "ascending"
+    };
     let hover = if sorted {
         format!("{hover}. Sorted by it, {direction}; click to sort the other way.")
     } else {
@@ -109,14 +119,22 @@ fn sort_button(ui: &mut egui::Ui, sort: &mut Sort, column: SortColumn, name: &st
     if sorted {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(9.0, 9.0), egui::Sense::hover());
         let (top, bottom) = (rect.top(), rect.bottom());
-        let (tip, base) = if sort.descending { (bottom, top) } else { (top, bottom) };
+        let (tip, base) = if sort.descending {
+            (bottom, top)
+        } else {
+            (top, bottom)
+        };
         let points = vec![
             egui::pos2(rect.left(), base),
             egui::pos2(rect.right(), base),
             egui::pos2(rect.center().x, tip),
         ];
         let color = ui.visuals().strong_text_color();
-        ui.painter().add(egui::Shape::convex_polygon(points, color, egui::Stroke::NONE));
+        ui.painter().add(egui::Shape::convex_polygon(
+            points,
+            color,
+            egui::Stroke::NONE,
+        ));
     }
     if clicked {
         if sorted {
@@ -145,19 +163,23 @@ fn cell_ui(ui: &mut egui::Ui, row: &RowRef<'_>, k: usize) {
         CellRef::Invalid(why) => {
             let color = ui.visuals().error_fg_color;
             let text = format!("invalid: {why}");
-            ui.add(egui::Label::new(egui::RichText::new(&text).color(color))
+            ui.add(
+                egui::Label::new(egui::RichText::new(&text).color(color))
                     .truncate()
-                    .selectable(false))
-                .on_hover_text(text);
+                    .selectable(false),
+            )
+            .on_hover_text(text);
         }
         CellRef::Absent if k == 0 => {
             let color = ui.visuals().error_fg_color;
             let why = row.error().unwrap_or("the line could not be read");
             let text = format!("line not read: {why}");
-            ui.add(egui::Label::new(egui::RichText::new(&text).color(color))
+            ui.add(
+                egui::Label::new(egui::RichText::new(&text).color(color))
                     .truncate()
-                    .selectable(false))
-                .on_hover_text(text);
+                    .selectable(false),
+            )
+            .on_hover_text(text);
         }
         CellRef::Absent => {}
     }

@@ -1,0 +1,125 @@
+//! The Batch view in the real window: the binary under its own Xvfb, keys
+//! from `xdotool`. F4 shows the view, Ctrl+O focuses the path field (the
+//! fallback that is always there, whatever the desktop's dialogs), the path
+//! of a generated file of a few thousand lines is typed in and opened with
+//! Enter; Ctrl+S exports the rows to the path the saved state names, and the
+//! export is read back once it holds every row (which is also the wait for
+//! the run to finish). A screenshot of the finished table goes to
+//! `target/window-tests/batch-file.png`.
+//!
+//! Needs Xvfb, xdotool, xclip, ImageMagick and `timeout`, as tests/window.rs.
+#![cfg(all(feature = "gui", feature = "cli"))]
+
+#[path = "support/xwindow.rs"]
+mod xwindow;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use url_inspector::engine::QueryEncoding;
+use url_inspector::resolvers::Resolver;
+use xwindow::{FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir};
+
+/// Lines in the generated file.
+const LINES: usize = 3000;
+/// How long the run and the export may take (an unoptimized build, with
+/// the software renderer sharing two cores).
+const RUN_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// A few thousand lines: real URLs, some invalid, some relative.
+fn generated_lines() -> Vec<String> {
+    let samples = [
+        "https://Example.COM:443/a/./b/../c?q=%7e",
+        "http://user@host.example:99999/",
+        "HTTP://www.EXAMPLE.org/%7Euser/index.html#top",
+        "mailto:someone@example.com",
+        "http://[::1]:8080/x y",
+        "https://xn--bcher-kva.example/b\u{fc}cher",
+        "http://a/b/c/../../../g",
+        "ftp://files.example/pub/",
+        "http://exa mple.com/",
+        "https://example.com/path?a=1&b=%zz",
+    ];
+    (0..LINES)
+        .map(|i| format!("{}{}", samples[i % samples.len()], i / samples.len()))
+        .collect()
+}
+
+fn temp_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window_batch");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// The export's records once it holds all `LINES` rows.
+fn read_export(path: &PathBuf) -> Option<Vec<csv::StringRecord>> {
+    let mut reader = csv::Reader::from_path(path).ok()?;
+    let records: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>().ok()?;
+    (records.len() == LINES).then_some(records)
+}
+
+#[test]
+fn a_file_opened_through_the_path_field_fills_the_table() {
+    require_tools();
+    let dir = temp_dir();
+    let input = dir.join("urls.txt");
+    let lines = generated_lines();
+    std::fs::write(&input, lines.join("\n") + "\n").expect("write the input file");
+    let export = dir.join("export.csv");
+
+    let display = XDisplay::start();
+    let home = FreshHome::new("batch");
+    home.seed_state(&format!(
+        "(batch: (resolvers: [\"this\", \"whatwg\", \"rfc3986\"], export_path: \"{}\"))",
+        export.display()
+    ));
+    let start_url = "http://start.example/";
+    let app = display.launch(&home, &[start_url]);
+    // The window answers once Ctrl+L, Ctrl+C copies the URL field.
+    display.set_clipboard("nothing copied yet");
+    display.press_until(&["ctrl+l", "ctrl+c"], start_url, START_TIMEOUT);
+
+    display.press(&["F4"]);
+    display.press(&["ctrl+o"]);
+    let path = input.display().to_string();
+    display
+        .run("xdotool", &["type", "--delay", "10", &path])
+        .expect("xdotool could not type the path");
+    display.press(&["Return"]);
+
+    let started = Instant::now();
+    let records = loop {
+        display.press(&["ctrl+s"]);
+        std::thread::sleep(Duration::from_millis(700));
+        if let Some(records) = read_export(&export) {
+            break records;
+        }
+        assert!(
+            started.elapsed() < RUN_TIMEOUT,
+            "no export with {LINES} rows after {RUN_TIMEOUT:?}:\n{}",
+            app.log_text()
+        );
+    };
+    println!("run and export done {:?} after Enter", started.elapsed());
+    // Every line is a row, in order, and THIS's answer is the library's.
+    for (i, (record, line)) in records.iter().zip(&lines).enumerate() {
+        assert_eq!(record[0].parse::<usize>().ok(), Some(i + 1));
+        assert_eq!(&record[1], line.as_str());
+        let answer = Resolver::This.resolve(line, None, QueryEncoding::UTF8);
+        assert_eq!(
+            &record[4],
+            answer.valid_canon().unwrap_or(""),
+            "line {}",
+            i + 1
+        );
+    }
+    assert!(
+        records.iter().any(|r| !r[5].is_empty()),
+        "some lines are invalid under THIS"
+    );
+
+    let shot = screenshot_dir().join("batch-file.png");
+    display.screenshot(&app, &shot);
+    app.quit(&display);
+}
