@@ -13,7 +13,8 @@
 //!
 //! Covered: Ctrl+L (focus the URL field, select its text), Ctrl+C of that
 //! selection, Ctrl+V, Ctrl+Shift+C (copy the canonical URL), Ctrl+X (cut
-//! empties the field), a 256 KiB paste, Ctrl+Q. Screenshots of the states a
+//! empties the field), a 256 KiB paste, Ctrl+L then Ctrl+C / Ctrl+V on a
+//! value too long for a text field, Ctrl+Q. Screenshots of the states a
 //! person meets first go to `target/window-tests/*.png` for a person to look at.
 //!
 //! Needs Xvfb, xdotool, xclip, ImageMagick's `import` and coreutils'
@@ -118,9 +119,7 @@ fn clipboard_round_trips_through_the_real_window() {
     display.screenshot(&app, &shots.join("big-url.png"));
 
     // Still answering with the 256 KiB value in place: another Ctrl+Shift+C
-    // is served promptly. (Ctrl+L, Ctrl+V cannot replace it: a value over
-    // 16 KiB is shown as a preview, not a text field, so there is nothing to
-    // focus; see the report on issue 8.)
+    // is served promptly.
     display.set_clipboard("nothing copied yet");
     let asked = Instant::now();
     display.press_until(&["ctrl+shift+c"], &big_canon, ACTION_TIMEOUT);
@@ -130,6 +129,16 @@ fn clipboard_round_trips_through_the_real_window() {
         answered < Duration::from_secs(5),
         "the window took {answered:?} to answer"
     );
+
+    // A value over 16 KiB is shown as a preview, not a text field; Ctrl+L
+    // focuses the preview, which then acts as a field with all its text
+    // selected: Ctrl+C copies the whole value and Ctrl+V replaces it.
+    display.press(&["ctrl+l"]);
+    display.press_until(&["ctrl+c"], &big, ACTION_TIMEOUT);
+    display.set_clipboard(small);
+    display.press(&["ctrl+l"]);
+    display.press(&["ctrl+v"]);
+    display.press_until(&["ctrl+shift+c"], &small_canon, ACTION_TIMEOUT);
 
     app.quit(&display);
 }

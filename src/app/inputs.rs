@@ -217,8 +217,13 @@ fn too_long_ui(
     force: &mut bool,
     commands: &mut Vec<Command>,
 ) {
-    ui.label(RichText::new(preview(value, 100, escapes)).monospace())
-        .on_hover_text("Too long to edit comfortably: typing in it would be slow");
+    let shown = ui
+        .label(RichText::new(preview(value, 100, escapes)).monospace())
+        .on_hover_text(
+            "Too long to edit comfortably: typing in it would be slow. \
+             Focused (Ctrl+L), a paste or a keystroke replaces it and Ctrl+C copies it all.",
+        );
+    whole_value_keys(ui, field, value, shown.rect, commands);
     if value.len() <= FORCED_EDIT_LIMIT
         && ui
             .button("Edit anyway")
@@ -240,6 +245,62 @@ fn too_long_ui(
     {
         commands.push(Command::Clear(field));
     }
+}
+
+/// The preview of a value too long to edit stands in for its text field:
+/// it takes the field's focus (so Ctrl+L reaches it) and then acts as a
+/// field whose whole text is selected would. A paste or typed text replaces
+/// the value, Ctrl+C copies it all, Ctrl+X cuts it, Backspace or Delete
+/// empties the field.
+fn whole_value_keys(
+    ui: &mut egui::Ui,
+    field: Field,
+    value: &str,
+    rect: egui::Rect,
+    commands: &mut Vec<Command>,
+) {
+    let response = ui.interact(rect, field.id(), egui::Sense::focusable_noninteractive());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::Role::TextInput,
+            true,
+            format!("{} (too long to edit; shown cut short)", field.label()),
+        )
+    });
+    if !response.has_focus() {
+        return;
+    }
+    ui.painter().rect_stroke(
+        rect.expand(2.0),
+        2.0,
+        ui.visuals().selection.stroke,
+        egui::StrokeKind::Outside,
+    );
+    let copy = || Command::Copy {
+        what: format!("the whole {}", field.label().to_lowercase()),
+        text: value.to_owned(),
+    };
+    ui.input_mut(|i| {
+        for event in std::mem::take(&mut i.events) {
+            match event {
+                Event::Paste(text) | Event::Text(text) => {
+                    commands.push(Command::Clear(field));
+                    commands.push(Command::Insert { field, text });
+                }
+                Event::Copy => commands.push(copy()),
+                Event::Cut => {
+                    commands.push(copy());
+                    commands.push(Command::Clear(field));
+                }
+                Event::Key {
+                    key: Key::Backspace | Key::Delete,
+                    pressed: true,
+                    ..
+                } => commands.push(Command::Clear(field)),
+                other => i.events.push(other),
+            }
+        }
+    });
 }
 
 /// Takes a paste that would make the focused field longer than `limit`
