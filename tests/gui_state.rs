@@ -90,7 +90,10 @@ fn a_corrupted_saved_state_is_kept_aside_and_the_window_says_so() {
     assert!(!file.exists(), "eframe must not find it to write over");
     let message = startup.message.clone().expect("a message");
     assert!(message.contains("not UTF-8 text at byte"), "{message}");
-    assert!(message.contains(&aside.display().to_string()), "{message}");
+    assert!(
+        message.contains(&saved_state::for_people(&aside)),
+        "{message}"
+    );
     assert!(startup.error && startup.may_save);
 
     let h = window(startup, MemoryClipboard::default());
@@ -190,7 +193,7 @@ fn no_place_for_settings_at_all_is_told() {
 }
 
 /// The status a copy without a clipboard gives, with arboard's words.
-const NO_CLIPBOARD: &str = "no clipboard (The selected clipboard is not supported";
+const NO_CLIPBOARD: &str = "no clipboard (not supported on this desktop)";
 
 #[test]
 fn copying_without_a_clipboard_says_so_and_the_value_stays_on_screen() {

@@ -20,9 +20,22 @@ pub trait Clipboard {
 }
 
 /// The reason a copy failed, as the status bar shows it: "no clipboard",
-/// then arboard's own words.
+/// then why in a few words (arboard's own, up to the end of its first
+/// sentence, so the status bar's one line holds it).
 pub fn no_clipboard(error: &arboard::Error) -> String {
-    format!("no clipboard ({error})")
+    let why = match error {
+        arboard::Error::ClipboardNotSupported => "not supported on this desktop".to_owned(),
+        arboard::Error::ClipboardOccupied => "another program holds it".to_owned(),
+        arboard::Error::Unknown { description } => first_sentence(description),
+        other => first_sentence(&other.to_string()),
+    };
+    format!("no clipboard ({why})")
+}
+
+/// `text` up to its first full stop, without it.
+fn first_sentence(text: &str) -> String {
+    let end = text.find(". ").unwrap_or(text.len());
+    text[..end].trim_end_matches('.').to_owned()
 }
 
 /// The desktop clipboard, through arboard.

@@ -240,16 +240,26 @@ fn keep_aside(
         Ok(()) => messages.push(format!(
             "The saved settings could not be used ({problem}). Started with the defaults; \
              the old file is kept as {}.",
-            aside.display()
+            for_people(&aside)
         )),
         Err(e) => {
             *may_save = false;
             messages.push(format!(
                 "The saved settings could not be used ({problem}) nor moved aside ({e}). \
                  Started with the defaults; settings will not be saved, so {} stays as it is.",
-                file.display()
+                for_people(file)
             ));
         }
+    }
+}
+
+/// `path` as the status bar shows it: the home folder as `~`, so the
+/// message fits on its line.
+pub fn for_people(path: &Path) -> String {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    match home.as_deref().and_then(|h| path.strip_prefix(h).ok()) {
+        Some(rest) if !rest.as_os_str().is_empty() => format!("~/{}", rest.display()),
+        _ => path.display().to_string(),
     }
 }
 
@@ -282,18 +292,18 @@ pub fn check_writable(file: &Path) -> Result<(), String> {
         return Err(format!("{} has no folder", file.display()));
     };
     fs::create_dir_all(dir)
-        .map_err(|e| format!("the folder {} cannot be made ({e})", dir.display()))?;
+        .map_err(|e| format!("the folder {} cannot be made ({e})", for_people(dir)))?;
     let probe = dir.join(format!(".write-test-{}", std::process::id()));
     OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&probe)
-        .map_err(|e| format!("nothing can be written in {} ({e})", dir.display()))?;
+        .map_err(|e| format!("nothing can be written in {} ({e})", for_people(dir)))?;
     let _ = fs::remove_file(&probe);
     // Appending opens the file for writing without changing it.
     match OpenOptions::new().append(true).open(file) {
         Err(e) if e.kind() != ErrorKind::NotFound => {
-            Err(format!("{} cannot be written ({e})", file.display()))
+            Err(format!("{} cannot be written ({e})", for_people(file)))
         }
         _ => Ok(()),
     }
