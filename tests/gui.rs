@@ -580,9 +580,10 @@ fn the_base_urls_steps_have_their_own_heading() {
     h.run();
     let a = h.state().analysis().expect("computed");
     let count = |of_base| {
-        a.steps
+        a.trace
+            .steps
             .iter()
-            .filter(|s| s.of_base == of_base && s.step.id.stage() == Stage::Parse)
+            .filter(|s| s.of_base == of_base && s.id.stage() == Stage::Parse)
             .count()
     };
     let (base_steps, input_steps) = (count(true), count(false));

@@ -7,6 +7,12 @@
 //! [`Analysis`] comes out, on the UI thread for small inputs and on the
 //! worker thread for big ones.
 //!
+//! The engine's trace is kept whole ([`Analysis::trace`]), beside one
+//! [`StepView`] per step with what the panels derive from it, so "the URL
+//! after step N" ([`Analysis::url_after`]) and the copied trace report come
+//! from the engine's own snapshot fold and renderer, never a second run.
+//! The notes ([`Analysis::notes`]) are the engine's, as `inspect` gives them.
+//!
 //! Positions: every input range here is a byte range of the *preprocessed*
 //! input (what the spec's parsing steps read), as the engine's ranges are.
 
@@ -17,8 +23,11 @@ use std::time::{Duration, Instant};
 use encoding_rs::Encoding;
 
 use crate::engine::percent::decode_to_bytes;
+use crate::engine::trace::UrlAfter;
+use crate::engine::trace::report::{self, Format, RunInfo};
 use crate::engine::{
-    self, Component, Inspection, Mode, Outcome, ParsedUrl, QueryEncoding, Stage, Step, StepId,
+    self, Component, Inspection, Mode, Note, Outcome, ParsedUrl, QueryEncoding, Stage, Step,
+    StepId, Trace,
 };
 
 /// The inputs of one computation.
@@ -48,10 +57,10 @@ pub struct EncodingInfo {
     pub used: &'static str,
 }
 
-/// One trace step and what the panels need to show it.
+/// What the panels need to show one trace step, beside the step itself
+/// (the same index in [`Analysis::trace`]).
 #[derive(Clone, Debug)]
 pub struct StepView {
-    pub step: Step,
     /// Taken while parsing the base URL, not the input (the engine's own mark).
     pub of_base: bool,
     /// Whether the step altered the URL (the trace filter keeps these).
@@ -112,7 +121,13 @@ pub struct Analysis {
     /// in component order.
     pub spans: Vec<(Component, Range<usize>)>,
     pub encoding: EncodingInfo,
+    /// Every step the engine recorded, as it recorded them.
+    pub trace: Trace,
+    /// What the panels derive per step; indexed like `trace.steps`.
     pub steps: Vec<StepView>,
+    /// What a person must not miss (the engine's notes), ranges in
+    /// [`Self::preprocessed`].
+    pub notes: Vec<Note>,
     pub failure: Option<FailureView>,
     /// Indexed like [`Component::ALL`]; of the canonical value (the resolved
     /// one when the URL is invalid).
@@ -145,6 +160,36 @@ impl Analysis {
             .find(|(_, r)| r.contains(&at))
             .map(|(c, _)| *c)
     }
+
+    /// Step `i` of the trace.
+    pub fn step(&self, i: usize) -> Option<&Step> {
+        self.trace.steps.get(i)
+    }
+
+    /// The whole URL as it stands after step `i` (the engine's snapshot,
+    /// folded from the steps' own values; no engine run).
+    pub fn url_after(&self, i: usize) -> Option<UrlAfter<'_>> {
+        self.trace.url_after(i)
+    }
+
+    /// Whether step `i` read or changed component `c` (its own mark; the
+    /// steps of the base URL concern the base, not this URL's `c`).
+    pub fn touches(&self, i: usize, c: Component) -> bool {
+        self.steps.get(i).is_some_and(|v| !v.of_base)
+            && self.step(i).is_some_and(|s| s.component == Some(c))
+    }
+
+    /// The whole trace written out by the engine's renderer (what was run,
+    /// the steps, the result), as `canon --trace --format …` prints it.
+    pub fn report(&self, format: Format) -> String {
+        let run = RunInfo {
+            input: &self.request.input,
+            base: (!self.request.base.is_empty()).then_some(self.request.base.as_str()),
+            encoding: self.encoding.used,
+            mode: self.request.mode,
+        };
+        report::report(format, &run, &self.trace.steps, &self.outcome)
+    }
 }
 
 /// Runs the engine once on `req` and derives what the panels show.
@@ -159,7 +204,7 @@ pub fn analyze(req: &Request) -> Analysis {
         resolved,
         outcome,
         trace,
-        notes: _, // issue 10: the warning strip will show them
+        notes,
     } = engine::inspect(&req.input, base, encoding, req.mode);
 
     let spans: Vec<(Component, Range<usize>)> = Component::ALL
@@ -168,13 +213,13 @@ pub fn analyze(req: &Request) -> Analysis {
         .collect();
     let steps: Vec<StepView> = trace
         .steps
-        .into_iter()
+        .iter()
         .map(|step| step_view(step, &parsed, preprocessed.len()))
         .collect();
     let failure = outcome
         .failure
         .as_ref()
-        .map(|f| failure_view(f, &steps, &parsed));
+        .map(|f| failure_view(f, &trace.steps, &steps, &parsed));
 
     // The values the component table shows: canonical, or resolved when invalid.
     let values = if outcome.url.invalid {
@@ -211,7 +256,9 @@ pub fn analyze(req: &Request) -> Analysis {
         resolved,
         preprocessed,
         spans,
+        trace,
         steps,
+        notes,
         failure,
         extras,
         host_forms,
@@ -221,7 +268,7 @@ pub fn analyze(req: &Request) -> Analysis {
 
 /// What the trace panel needs of one step: whether it changed the URL, the
 /// changed part of its values, and the input characters it concerns.
-fn step_view(step: Step, parsed: &ParsedUrl, input_len: usize) -> StepView {
+fn step_view(step: &Step, parsed: &ParsedUrl, input_len: usize) -> StepView {
     let stage = step.id.stage();
     // Parse steps only find components; preprocessing always changes the input.
     let changed = stage == Stage::Preprocess
@@ -246,7 +293,6 @@ fn step_view(step: Step, parsed: &ParsedUrl, input_len: usize) -> StepView {
     };
     StepView {
         of_base: step.of_base,
-        step,
         changed,
         diff,
         input_range,
@@ -254,11 +300,16 @@ fn step_view(step: Step, parsed: &ParsedUrl, input_len: usize) -> StepView {
 }
 
 /// Places the engine's failure in the trace and in the input.
-fn failure_view(f: &engine::Failure, steps: &[StepView], parsed: &ParsedUrl) -> FailureView {
-    let step_index = steps
+fn failure_view(
+    f: &engine::Failure,
+    trace: &[Step],
+    steps: &[StepView],
+    parsed: &ParsedUrl,
+) -> FailureView {
+    let step_index = trace
         .iter()
-        .rposition(|s| s.step.failed)
-        .or_else(|| steps.iter().rposition(|s| s.step.id == f.step));
+        .rposition(|s| s.failed)
+        .or_else(|| trace.iter().rposition(|s| s.id == f.step));
     let input_range = f
         .range
         .clone()

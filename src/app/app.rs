@@ -17,22 +17,32 @@
 //! widths on both sides). Below [`STACK_BELOW`] points the trace goes under
 //! the components instead, so neither is clipped. Each column scrolls as a
 //! whole; tables grow inside it rather than in scroll areas of their own.
+//!
+//! Explaining (issue 10): the app keeps the selected note (its characters
+//! are selected in the input), the component whose steps the trace marks
+//! (and whether the trace shows only those), and the step player's clock:
+//! while playing, each frame past the next tick moves the selection one
+//! visible step on and asks for a repaint at the tick after.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use egui::{Rect, UiBuilder, pos2, vec2};
 
-use crate::engine::{Component, Mode};
+use crate::engine::{Component, Mode, Step};
 
-use super::analysis::{Analysis, Request, StepView};
+use super::analysis::{Analysis, Request};
 use super::clipboard::Clipboard;
 use super::command::Command;
 use super::field::Field;
 use super::state::{State, ThemeChoice, View};
+use super::step_player::PLAY_INTERVAL;
+use super::trace_view::TraceFocus;
 use super::worker::Worker;
 use super::{
-    batch, compare, components, highlight, history, inputs, keys, result, theme, trace_view, viewer,
+    batch, compare, components, highlight, history, inputs, keys, result, theme, trace_view,
+    url_after, viewer,
 };
 
 /// Below this width (points) the trace is stacked under the components.
@@ -62,7 +72,16 @@ pub struct InspectorApp {
     clipboard: Box<dyn Clipboard>,
     status: Option<Status>,
     selected_step: Option<usize>,
+    /// The component whose steps the trace marks (a component row or the
+    /// legend selected it); kept while steps are selected.
     selected_component: Option<Component>,
+    /// The trace shows only the selected component's steps.
+    only_component: bool,
+    /// The note whose characters are selected in the input.
+    selected_note: Option<usize>,
+    /// While the step player plays: the time (egui's clock, seconds) of
+    /// its next step.
+    play_next: Option<f64>,
     fields: inputs::Fields,
     viewer: Option<viewer::Viewer>,
     theme_applied: Option<ThemeChoice>,
@@ -88,6 +107,9 @@ impl InspectorApp {
             status: None,
             selected_step: None,
             selected_component: None,
+            only_component: false,
+            selected_note: None,
+            play_next: None,
             fields: inputs::Fields::default(),
             viewer: None,
             theme_applied: None,
@@ -115,6 +137,29 @@ impl InspectorApp {
     /// The step selected in the trace, if any.
     pub fn selected_step(&self) -> Option<usize> {
         self.selected_step
+    }
+
+    /// Whether the step player is playing.
+    pub fn is_playing(&self) -> bool {
+        self.play_next.is_some()
+    }
+
+    /// The steps the trace list shows (and the player walks), in order.
+    pub fn visible_steps(&self) -> Vec<usize> {
+        self.analysis
+            .as_ref()
+            .map(|a| trace_view::visible_steps(a, &self.state, &self.trace_focus()))
+            .unwrap_or_default()
+    }
+
+    /// What the trace panel shows besides the analysis.
+    fn trace_focus(&self) -> TraceFocus {
+        TraceFocus {
+            selected: self.selected_step,
+            component: self.selected_component,
+            only_component: self.only_component,
+            playing: self.play_next.is_some(),
+        }
     }
 
     /// The result on screen (the newest finished computation).
@@ -162,13 +207,24 @@ impl InspectorApp {
     fn set_analysis(&mut self, a: Analysis) {
         // A selection only means something in a trace of the same steps
         // (values may differ: typing changes them, not which steps ran).
-        let shape = |v: &StepView| (v.step.id, v.step.component, v.of_base);
-        let same_trace = self
-            .analysis
-            .as_ref()
-            .is_some_and(|old| old.steps.iter().map(shape).eq(a.steps.iter().map(shape)));
+        let shape = |s: &Step| (s.id, s.component, s.of_base);
+        let same_trace = self.analysis.as_ref().is_some_and(|old| {
+            old.trace
+                .steps
+                .iter()
+                .map(shape)
+                .eq(a.trace.steps.iter().map(shape))
+        });
         if !same_trace {
             self.selected_step = None;
+            self.play_next = None;
+        }
+        // A note keeps its selection while the same kind of note is there.
+        let note_code = |a: &Analysis, i: usize| a.notes.get(i).map(|n| n.code);
+        if let (Some(i), Some(old)) = (self.selected_note, &self.analysis)
+            && note_code(old, i) != note_code(&a, i)
+        {
+            self.selected_note = None;
         }
         if let Some(step) = self.pending_step.take() {
             self.selected_step = (step < a.steps.len()).then_some(step);
@@ -199,6 +255,7 @@ impl InspectorApp {
             commands.push(Command::Quit);
         }
         self.shortcuts(&ctx, &mut commands);
+        self.play_tick(&ctx);
         self.top_panels(ui, &mut commands);
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::CentralPanel::default().show(ui, |ui| match self.state.view {
@@ -259,6 +316,7 @@ impl InspectorApp {
                 self.analysis.as_ref(),
                 self.state.escapes,
                 computing,
+                self.selected_note,
                 commands,
             );
             ui.add_space(4.0);
@@ -332,15 +390,19 @@ impl InspectorApp {
         });
     }
 
-    /// The input by component, then the components and parameters.
+    /// The input by component, the URL after the selected step, then the
+    /// components and parameters.
     fn left_column(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let a = self.analysis.as_ref();
         let selected_range = self
             .selected_step
-            .and_then(|i| a?.steps.get(i)?.input_range.clone());
+            .and_then(|i| a?.steps.get(i)?.input_range.clone())
+            .or_else(|| a?.notes.get(self.selected_note?)?.range.clone());
+        // The selected step's component, else the one selected by its row.
         let selected_component = self
-            .selected_component
-            .or_else(|| a?.steps.get(self.selected_step?)?.step.component);
+            .selected_step
+            .and_then(|i| a?.step(i)?.component)
+            .or(self.selected_component);
         highlight::highlight_ui(
             ui,
             a,
@@ -349,6 +411,10 @@ impl InspectorApp {
             selected_component,
             commands,
         );
+        if let (Some(a), Some(i)) = (a, self.selected_step) {
+            ui.add_space(8.0);
+            url_after::url_after_ui(ui, a, i, self.state.escapes, commands);
+        }
         ui.add_space(8.0);
         components::components_ui(ui, a, &self.state, selected_component, commands);
     }
@@ -358,9 +424,51 @@ impl InspectorApp {
             ui,
             self.analysis.as_ref(),
             &self.state,
-            self.selected_step,
+            &self.trace_focus(),
             commands,
         );
+    }
+
+    /// The step player's clock: past the next tick, move one step on (and
+    /// stop at the last); while playing, ask for a frame at the next tick.
+    fn play_tick(&mut self, ctx: &egui::Context) {
+        let Some(next) = self.play_next else { return };
+        let now = ctx.input(|i| i.time);
+        if now >= next {
+            let visible = self.visible_steps();
+            let at_end = visible.is_empty() || self.selected_step == visible.last().copied();
+            if at_end {
+                self.play_next = None;
+                return;
+            }
+            self.move_selection(1);
+            let last = self.selected_step == visible.last().copied();
+            // The walk ends on the last step: nothing further to wait for.
+            self.play_next = (!last).then_some(now + PLAY_INTERVAL);
+        }
+        if let Some(next) = self.play_next {
+            ctx.request_repaint_after(Duration::from_secs_f64((next - now).max(0.0)));
+        }
+    }
+
+    /// Play from the selected step (from the first when none is selected,
+    /// or the last is), or pause.
+    fn toggle_play(&mut self, ctx: &egui::Context) {
+        if self.play_next.take().is_some() {
+            return;
+        }
+        let visible = self.visible_steps();
+        let Some(&last) = visible.last() else { return };
+        if self
+            .selected_step
+            .is_none_or(|s| s == last || !visible.contains(&s))
+        {
+            self.selected_step = visible.first().copied();
+            self.selected_note = None;
+        }
+        let now = ctx.input(|i| i.time);
+        self.play_next = Some(now + PLAY_INTERVAL);
+        ctx.request_repaint_after(Duration::from_secs_f64(PLAY_INTERVAL));
     }
 
     /// Reads the global shortcuts (before any widget can take the keys).
@@ -377,6 +485,9 @@ impl InspectorApp {
                 (keys::HEX, Command::ToggleHex),
                 (keys::NEXT_STEP, Command::MoveSelection(1)),
                 (keys::PREV_STEP, Command::MoveSelection(-1)),
+                (keys::FIRST_STEP, Command::SelectEnd { last: false }),
+                (keys::LAST_STEP, Command::SelectEnd { last: true }),
+                (keys::PLAY, Command::TogglePlay),
                 (keys::SPLIT_LEFT, Command::SetSplit(split - SPLIT_STEP)),
                 (keys::SPLIT_RIGHT, Command::SetSplit(split + SPLIT_STEP)),
                 (keys::QUIT, Command::Quit),
@@ -474,15 +585,32 @@ impl InspectorApp {
             }
             Command::SelectStep(i) => {
                 self.selected_step = i;
-                self.selected_component = None;
+                self.selected_note = None;
             }
             Command::MoveSelection(delta) => self.move_selection(delta),
+            Command::SelectEnd { last } => self.select_end(last),
+            Command::TogglePlay => self.toggle_play(ctx),
             Command::SelectComponent(c) => {
                 self.selected_component = if self.selected_component == c {
                     None
                 } else {
                     c
                 };
+                if self.selected_component.is_none() {
+                    self.only_component = false;
+                }
+                self.selected_step = None;
+                self.selected_note = None;
+            }
+            Command::ToggleOnlyComponent => {
+                self.only_component = !self.only_component && self.selected_component.is_some();
+                let visible = self.visible_steps();
+                if self.selected_step.is_some_and(|s| !visible.contains(&s)) {
+                    self.selected_step = None;
+                }
+            }
+            Command::SelectNote(n) => {
+                self.selected_note = n;
                 self.selected_step = None;
             }
             Command::ToggleFold(key) => self.state.toggle_fold(key),
@@ -557,9 +685,22 @@ impl InspectorApp {
         });
     }
 
+    /// Selects the first or the last visible step.
+    fn select_end(&mut self, last: bool) {
+        let visible = self.visible_steps();
+        let end = if last {
+            visible.last()
+        } else {
+            visible.first()
+        };
+        if let Some(&i) = end {
+            self.selected_step = Some(i);
+            self.selected_note = None;
+        }
+    }
+
     fn move_selection(&mut self, delta: isize) {
-        let Some(a) = &self.analysis else { return };
-        let visible: Vec<usize> = trace_view::visible_steps(a, &self.state);
+        let visible = self.visible_steps();
         if visible.is_empty() {
             return;
         }
@@ -572,7 +713,7 @@ impl InspectorApp {
             Some(p) => p.saturating_add_signed(delta).min(visible.len() - 1),
         };
         self.selected_step = Some(visible[next]);
-        self.selected_component = None;
+        self.selected_note = None;
     }
 }
 

@@ -20,7 +20,17 @@ pub enum Command {
     SelectStep(Option<usize>),
     /// Move the step selection by this many visible steps.
     MoveSelection(isize),
+    /// Select the first (`false`) or last (`true`) visible step.
+    SelectEnd {
+        last: bool,
+    },
+    /// Start or stop walking through the trace a step at a time.
+    TogglePlay,
     SelectComponent(Option<Component>),
+    /// Show only the steps of the selected component, or every step again.
+    ToggleOnlyComponent,
+    /// Mark a note's characters in the input (an index into the notes).
+    SelectNote(Option<usize>),
     /// Fold or unfold one stage group of the trace.
     ToggleFold(FoldKey),
     Restore(HistoryEntry),

@@ -1,7 +1,17 @@
 //! The input, coloured by component: each character in the colour of the
 //! component it was parsed into. Colour is never the only cue: the legend
 //! names every colour, hovering a character names its component and
-//! position, and the selected step's characters are boxed.
+//! position, and the selected step's (or note's) characters are drawn in the
+//! selection colours.
+//!
+//! Two more marks make what a person must not miss visible in place:
+//! - every note's characters ([`crate::engine::Note::range`]) are underlined
+//!   in a style of their level: a zigzag for a warning, dashes for
+//!   information, dots for a hint (a caret where something was removed);
+//!   hovering names the notes there;
+//! - every non-ASCII character is tinted and boxed, and hovering it gives
+//!   its code point and Unicode name (`U+0440 CYRILLIC SMALL LETTER ER`), so
+//!   a Cyrillic "р" among Latin letters is seen, not only read.
 //!
 //! Ranges are byte ranges of the preprocessed input (what parsing reads).
 //! Long inputs are shown as a window of [`WINDOW`] characters around what
@@ -14,12 +24,15 @@ use std::sync::Arc;
 use egui::text::{CCursor, LayoutJob, TextFormat};
 use egui::{Galley, RichText, Sense, Stroke, TextStyle};
 
-use crate::engine::Component;
+use crate::engine::notes::describe_char;
+use crate::engine::{Component, Note, NoteLevel};
 
 use super::analysis::Analysis;
 use super::command::Command;
 use super::escape::{group_digits, shown};
+use super::notes_strip::{level_color, level_words};
 use super::state::{State, is_blank};
+use super::symbols::with_words;
 use super::theme;
 
 /// At most this many characters of the input are laid out.
@@ -33,6 +46,8 @@ struct Piece {
     chars: Range<usize>,
     bytes: Range<usize>,
     component: Option<Component>,
+    /// The piece is one non-ASCII character (each has a piece of its own).
+    non_ascii: bool,
 }
 
 /// The input laid out in colour, and where each stretch of it came from.
@@ -99,7 +114,35 @@ pub fn highlight_ui(
     if let Some(f) = &failure {
         mark_failure(ui, &laid, rect, text, f, state.escapes);
     }
+    box_non_ascii(ui, &laid, rect);
+    for note in &a.notes {
+        mark_note(ui, &laid, rect, text, note, state.escapes);
+    }
+    marks_legend_ui(ui, a);
     name_under_pointer(a, &laid, rect, response);
+}
+
+/// Says what the extra marks mean, when there are any.
+fn marks_legend_ui(ui: &mut egui::Ui, a: &Analysis) {
+    let non_ascii = a.preprocessed.chars().filter(|c| !c.is_ascii()).count();
+    let marked = a.notes.iter().filter(|n| n.range.is_some()).count();
+    if non_ascii == 0 && marked == 0 {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        let color = ui.visuals().text_color();
+        if non_ascii > 0 {
+            let words = format!(
+                "{} non-ASCII character{} (tinted and boxed; hover one for its code point)",
+                group_digits(non_ascii),
+                if non_ascii == 1 { "" } else { "s" }
+            );
+            ui.label(with_words(ui, "▢", &words, color));
+        }
+        if marked > 0 {
+            ui.label("Notes are underlined there: a zigzag for a warning, dashes for information, dots for a hint.");
+        }
+    });
 }
 
 /// The legend: names for the colours, and a way to select a component.
@@ -156,11 +199,21 @@ fn lay_out(
     if let Some(r) = selected {
         cuts.extend([r.start, r.end]);
     }
+    // Each non-ASCII character is a piece of its own, to tint and box it.
+    if let Some(shown_text) = text.get(window.clone()) {
+        for (i, c) in shown_text.char_indices().filter(|(_, c)| !c.is_ascii()) {
+            let at = window.start + i;
+            cuts.extend([at, at + c.len_utf8()]);
+        }
+    }
     cuts.retain(|&c| c >= window.start && c <= window.end && text.is_char_boundary(c));
     cuts.sort_unstable();
     cuts.dedup();
 
-    let weak = TextFormat::simple(font.clone(), visuals.weak_text_color());
+    // Taller lines leave room under each row for the notes' underlines.
+    let line_height = Some(font.size * 1.55);
+    let mut weak = TextFormat::simple(font.clone(), visuals.weak_text_color());
+    weak.line_height = line_height;
     let mut job = LayoutJob::default();
     job.wrap.max_width = ui.available_width();
     job.wrap.break_anywhere = true;
@@ -174,7 +227,12 @@ fn lay_out(
         let bytes = w[0]..w[1];
         let component = a.component_at(bytes.start);
         let piece = shown(&text[bytes.clone()], escapes);
+        let non_ascii = text[bytes.clone()]
+            .chars()
+            .next()
+            .is_some_and(|c| !c.is_ascii());
         let mut format = TextFormat::simple(font.clone(), visuals.text_color());
+        format.line_height = line_height;
         if let Some(c) = component {
             format.background = theme::component_tint(c, visuals);
             let width = if selected_component == Some(c) {
@@ -183,6 +241,10 @@ fn lay_out(
                 1.5
             };
             format.underline = Stroke::new(width, theme::component_color(c, visuals.dark_mode));
+        }
+        if non_ascii {
+            format.background = theme::non_ascii_tint(visuals);
+            format.color = visuals.strong_text_color();
         }
         if selected.is_some_and(|s| s.start <= bytes.start && bytes.end <= s.end && !s.is_empty()) {
             format.background = visuals.selection.bg_fill;
@@ -194,6 +256,7 @@ fn lay_out(
             chars: chars..chars + n,
             bytes,
             component,
+            non_ascii,
         });
         chars += n;
     }
@@ -243,25 +306,143 @@ fn mark_failure(
     }
 }
 
-/// Hovering names the component under the pointer.
+/// The on-screen stretches (one per row) that show galley characters
+/// `chars`: `(left, right, bottom)` in screen coordinates.
+fn row_segments(laid: &Laid, rect: egui::Rect, chars: Range<usize>) -> Vec<(f32, f32, f32)> {
+    let pos = |i: usize| {
+        laid.galley
+            .pos_from_cursor(CCursor::new(i))
+            .translate(rect.min.to_vec2())
+    };
+    let mut out: Vec<(f32, f32, f32)> = Vec::new();
+    for k in chars {
+        let (here, next) = (pos(k), pos(k + 1));
+        // The last character of a wrapped row: its own width, guessed from the row's.
+        let right = if (next.top() - here.top()).abs() < 1.0 {
+            next.left()
+        } else {
+            here.left()
+                + laid.galley.rect.width() / laid.galley.text().chars().count().max(1) as f32
+        };
+        match out.last_mut() {
+            Some(last)
+                if (last.2 - here.bottom()).abs() < 1.0 && (last.1 - here.left()).abs() < 1.0 =>
+            {
+                last.1 = right;
+            }
+            _ => out.push((here.left(), right, here.bottom())),
+        }
+    }
+    out
+}
+
+/// A thin box around each non-ASCII character (the mark that is not colour).
+fn box_non_ascii(ui: &egui::Ui, laid: &Laid, rect: egui::Rect) {
+    let stroke = Stroke::new(1.0, ui.visuals().strong_text_color());
+    let row_h = laid.galley.rows.first().map_or(16.0, |r| r.height());
+    for p in laid.pieces.iter().filter(|p| p.non_ascii) {
+        for (left, right, bottom) in row_segments(laid, rect, p.chars.clone()) {
+            let glyph_h = row_h / 1.55;
+            let b = egui::Rect::from_min_max(
+                egui::pos2(left, bottom - glyph_h - 1.0),
+                egui::pos2(right, bottom + 1.0),
+            );
+            ui.painter()
+                .rect_stroke(b, 2.0, stroke, egui::StrokeKind::Inside);
+        }
+    }
+}
+
+/// Underlines a note's characters in the style of its level (a caret where
+/// its range is empty: something was removed there).
+fn mark_note(ui: &egui::Ui, laid: &Laid, rect: egui::Rect, text: &str, note: &Note, escapes: bool) {
+    let Some(range) = &note.range else { return };
+    let level = note.code.level();
+    let color = level_color(level, ui.visuals());
+    let at = |byte: usize| char_in_galley(&laid.pieces, text, byte, escapes);
+    let Some(start) = at(range.start) else { return };
+    let end = at(range.end).unwrap_or(start).max(start);
+    let painter = ui.painter();
+    if end == start {
+        let p = laid
+            .galley
+            .pos_from_cursor(CCursor::new(start))
+            .translate(rect.min.to_vec2());
+        let tip = egui::pos2(p.left(), p.bottom() + 2.0);
+        painter.add(egui::Shape::convex_polygon(
+            vec![tip, tip + egui::vec2(-4.0, 6.0), tip + egui::vec2(4.0, 6.0)],
+            color,
+            Stroke::NONE,
+        ));
+        return;
+    }
+    for (left, right, bottom) in row_segments(laid, rect, start..end) {
+        let y = bottom + 4.0;
+        let (a, b) = (egui::pos2(left, y), egui::pos2(right, y));
+        let stroke = Stroke::new(1.5, color);
+        match level {
+            NoteLevel::Warning => {
+                // A zigzag: the warning's own shape.
+                let mut points = Vec::new();
+                let mut x = left;
+                let mut up = true;
+                while x < right {
+                    points.push(egui::pos2(x, if up { y - 2.0 } else { y + 2.0 }));
+                    x += 3.0;
+                    up = !up;
+                }
+                points.push(egui::pos2(right, y));
+                painter.add(egui::Shape::line(points, stroke));
+            }
+            NoteLevel::Info => {
+                painter.extend(egui::Shape::dashed_line(&[a, b], stroke, 4.0, 3.0));
+            }
+            NoteLevel::Hint => {
+                painter.extend(egui::Shape::dotted_line(&[a, b], color, 4.0, 1.2));
+            }
+        }
+    }
+}
+
+/// Hovering names the component under the pointer, the character when it is
+/// not ASCII, and the notes about it.
 fn name_under_pointer(a: &Analysis, laid: &Laid, rect: egui::Rect, response: egui::Response) {
     let Some(pos) = response.hover_pos() else {
         return;
     };
     let index = laid.galley.cursor_from_pos(pos - rect.min).index.0;
-    if let Some(p) = laid.pieces.iter().find(|p| p.chars.contains(&index)) {
-        let name = p
-            .component
-            .map_or("no component (a delimiter)".to_owned(), |c| c.to_string());
-        let span = p
-            .component
-            .and_then(|c| a.span(c))
-            .unwrap_or(p.bytes.clone());
-        response.on_hover_text_at_pointer(format!(
-            "{name}\nbytes {}–{} of the input",
-            span.start, span.end
-        ));
+    let Some(p) = laid.pieces.iter().find(|p| p.chars.contains(&index)) else {
+        return;
+    };
+    let name = p
+        .component
+        .map_or("no component (a delimiter)".to_owned(), |c| c.to_string());
+    let span = p
+        .component
+        .and_then(|c| a.span(c))
+        .unwrap_or(p.bytes.clone());
+    let mut tip = format!("{name}\nbytes {}–{} of the input", span.start, span.end);
+    if p.non_ascii
+        && let Some(c) = a
+            .preprocessed
+            .get(p.bytes.clone())
+            .and_then(|t| t.chars().next())
+    {
+        tip = format!(
+            "{}\nnot ASCII; byte {} of the input\n{tip}",
+            describe_char(c),
+            p.bytes.start
+        );
     }
+    for note in a.notes.iter().filter(|n| {
+        n.range.as_ref().is_some_and(|r| {
+            r.contains(&p.bytes.start) || (r.is_empty() && r.start == p.bytes.start)
+        })
+    }) {
+        let (_, word) = level_words(note.code.level());
+        tip.push_str(&format!("\n{word} {}: {}", note.code, note.message));
+    }
+    response.on_hover_text_at_pointer(tip);
 }
 
 /// The galley character where input byte `byte` is shown, if it is shown.

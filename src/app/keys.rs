@@ -22,6 +22,10 @@ pub const HEX: KeyboardShortcut =
 pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
 pub const NEXT_STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown);
 pub const PREV_STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp);
+/// The step player: the first and last step, and play/pause.
+pub const FIRST_STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::Home);
+pub const LAST_STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::End);
+pub const PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::P);
 /// Alt+← / Alt+→ move the divider between the left column and the trace.
 pub const SPLIT_LEFT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowLeft);
 pub const SPLIT_RIGHT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::ALT, Key::ArrowRight);
@@ -59,6 +63,9 @@ pub fn all() -> Vec<(KeyboardShortcut, &'static str)> {
         (MODES[3], "Mode IE"),
         (NEXT_STEP, "Select the next trace step"),
         (PREV_STEP, "Select the previous trace step"),
+        (FIRST_STEP, "Select the first trace step"),
+        (LAST_STEP, "Select the last trace step"),
+        (PLAY, "Play or pause the trace (one step every 0.7 s)"),
         (SPLIT_LEFT, "Widen the trace"),
         (SPLIT_RIGHT, "Narrow the trace"),
         (CHANGED_ONLY, "Trace: only steps that changed something"),

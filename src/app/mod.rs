@@ -16,6 +16,7 @@
 //! | [`compare`], [`batch`] | the Compare and Batch views, each a folder of its own |
 //! | [`inputs`], [`mode_toggle`], [`result`], [`components`], [`highlight`], [`trace_view`], [`history`], [`viewer`] | one panel or widget each |
 //! | [`notes_strip`], [`step_player`], [`url_after`] | explaining: the warning strip, the trace's player, the URL after a step |
+//! | [`symbols`] | symbols set in the font that has them, beside words |
 //! | [`theme`] | colours with enough contrast, in both themes |
 //! | [`clipboard`] | the clipboard trait, arboard behind it, failures told |
 //! | [`escape`] | `\u{…}` escapes for invisible characters, values shortened for display |
@@ -50,6 +51,7 @@ pub mod saved_state;
 pub mod signals;
 pub mod state;
 pub mod step_player;
+pub mod symbols;
 pub mod theme;
 pub mod trace_view;
 pub mod url_after;

@@ -1,7 +1,9 @@
 //! The result panel: the canonical URL (selectable, with a copy button and
 //! shortcut), or, for an invalid URL, the step that failed, why, and where
-//! in the input. An empty URL field is not an error: it gets a neutral
-//! prompt.
+//! in the input. Under either, the warning strip ([`super::notes_strip`])
+//! lists the result's notes, and the heading line counts the warnings, so a
+//! look-alike host is flagged beside a canonical URL that reads like ASCII.
+//! An empty URL field is not an error: it gets a neutral prompt.
 
 use egui::{RichText, TextEdit, TextStyle};
 
@@ -9,19 +11,23 @@ use super::analysis::{Analysis, FailureView};
 use super::command::Command;
 use super::escape::{group_digits, preview};
 use super::keys;
+use super::notes_strip;
 use super::state::is_blank;
+use super::symbols::with_words;
 
 /// The canonical URL is shown in full up to this many characters (two or
 /// three lines, its middle cut beyond: the rest is one click away, and the
 /// copy is always whole).
 const SHOWN_CHARS: usize = 300;
 
-/// Draws the panel.
+/// Draws the panel; `selected_note` is the note whose characters are
+/// selected in the input.
 pub fn result_ui(
     ui: &mut egui::Ui,
     analysis: Option<&Analysis>,
     escapes: bool,
     computing: bool,
+    selected_note: Option<usize>,
     commands: &mut Vec<Command>,
 ) {
     let Some(a) = analysis else {
@@ -38,13 +44,23 @@ pub fn result_ui(
     }
     if let Some(f) = &a.failure {
         failure_ui(ui, f, commands);
-        return;
-    }
-    let Some(canon) = &a.outcome.canon else {
+    } else if let Some(canon) = &a.outcome.canon {
+        canonical_ui(ui, a, canon, escapes, computing, commands);
+    } else {
         ui.label("No canonical form was produced.");
-        return;
-    };
+    }
+    notes_strip::notes_ui(ui, a, selected_note, escapes, commands);
+}
 
+/// The canonical URL, its Copy button, and how many warnings the strip has.
+fn canonical_ui(
+    ui: &mut egui::Ui,
+    a: &Analysis,
+    canon: &str,
+    escapes: bool,
+    computing: bool,
+    commands: &mut Vec<Command>,
+) {
     let label = ui.horizontal(|ui| {
         let label = ui.label(RichText::new("Canonical URL").strong());
         let copy = ui.button("Copy").on_hover_text(format!(
@@ -58,7 +74,7 @@ pub fn result_ui(
         if canon.chars().nth(SHOWN_CHARS).is_some() && ui.button("Show all").clicked() {
             commands.push(Command::ShowAll {
                 title: "Canonical URL".to_owned(),
-                text: canon.clone(),
+                text: canon.to_owned(),
             });
         }
         if computing {
@@ -66,6 +82,15 @@ pub fn result_ui(
         }
         if a.already_canonical {
             ui.weak("· already canonical");
+        }
+        let warnings = notes_strip::warnings(&a.notes);
+        if warnings > 0 {
+            let words = format!(
+                "{warnings} warning{} below: read before trusting this URL",
+                if warnings == 1 { "" } else { "s" }
+            );
+            let color = ui.visuals().warn_fg_color;
+            ui.label(with_words(ui, "▲", &words, color));
         }
         label.id
     });

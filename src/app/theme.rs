@@ -8,7 +8,8 @@
 //!
 //! Colour is never the only cue: components are named beside their colour,
 //! changed characters are struck through or underlined, unchanged trace steps
-//! carry a mark of their own.
+//! carry a mark of their own, notes say their level in words, non-ASCII
+//! characters are boxed as well as tinted.
 
 use egui::{Color32, Stroke, Theme, Visuals};
 
@@ -92,6 +93,14 @@ pub fn change_backgrounds(v: &Visuals) -> (Color32, Color32) {
             Color32::from_rgb(0xBF, 0xEB, 0xC6),
         )
     }
+}
+
+/// The background of a non-ASCII character in the coloured input: the
+/// panel with a share of the warning colour (the text on it is the strong
+/// text colour; the character is boxed too, so colour is not the only cue).
+pub fn non_ascii_tint(v: &Visuals) -> Color32 {
+    let share = if v.dark_mode { 0.30 } else { 0.22 };
+    mix(v.panel_fill, v.warn_fg_color, share)
 }
 
 /// The background of a selected row (opaque: the text on it stays readable).

@@ -4,8 +4,14 @@
 //! taken while parsing the base URL have groups of their own, headed "(of
 //! the base URL)" as the command line heads them. Selecting a step shows it
 //! in full below the list and marks its characters in the input and its
-//! row in the components table. A filter keeps only the steps that changed
-//! something.
+//! row in the components table, its output and input buffers for a turn of
+//! remove dot-segments, and (in the left column, [`super::url_after`]) the
+//! whole URL as it stands after it. A filter keeps only the steps that changed
+//! something. Selecting a component (a row of the components table, or the
+//! legend) marks the steps that read or changed it with "●" and a bar in its
+//! colour, and a second filter keeps only those. Above the list: the step
+//! player ([`super::step_player`]) and buttons that copy the whole trace as
+//! Markdown or plain text (the engine's renderer, as `canon --trace` prints).
 //!
 //! Changed and unchanged steps differ by a mark and by weight, not by a
 //! dimmer grey: a changed step starts with "Δ" in strong text, an unchanged
@@ -24,12 +30,15 @@ use std::ops::Range;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Id, RichText, Sense, Stroke, TextStyle};
 
+use crate::engine::trace::report::Format;
+use crate::engine::{Component, Step};
+
 use super::analysis::{Analysis, StepView};
 use super::command::Command;
 use super::escape::{group_digits, shorten, shorten_end, shown};
 use super::keys;
 use super::state::{FoldKey, State, is_blank};
-use super::theme;
+use super::{step_player, theme};
 
 /// Characters of context shown around a change in a row.
 const ROW_CONTEXT: usize = 14;
@@ -54,8 +63,31 @@ enum Row {
     Step(usize),
 }
 
-fn passes(s: &StepView, state: &State) -> bool {
-    !state.changed_only || s.changed || s.step.failed
+/// What the panel shows besides the analysis and the saved settings: the
+/// selected step, the component whose steps are marked, and the player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TraceFocus {
+    pub selected: Option<usize>,
+    /// The component selected in the components table or the legend.
+    pub component: Option<Component>,
+    /// Show only that component's steps.
+    pub only_component: bool,
+    /// The player is walking through the steps.
+    pub playing: bool,
+}
+
+impl TraceFocus {
+    /// The component the list is narrowed to, if it is.
+    fn narrowed_to(&self) -> Option<Component> {
+        self.component.filter(|_| self.only_component)
+    }
+}
+
+/// Whether the filters let step `i` through.
+fn passes(a: &Analysis, i: usize, state: &State, focus: &TraceFocus) -> bool {
+    let (v, s) = (&a.steps[i], &a.trace.steps[i]);
+    let changed = !state.changed_only || v.changed || s.failed;
+    changed && focus.narrowed_to().is_none_or(|c| a.touches(i, c))
 }
 
 /// The heading of a group: the stage, and whose steps they are.
@@ -69,22 +101,20 @@ pub fn group_title(key: FoldKey) -> String {
 
 /// The rows: a header per run of steps of one stage (of the input or of the
 /// base), then its steps unless folded.
-fn rows(a: &Analysis, state: &State) -> Vec<Row> {
+fn rows(a: &Analysis, state: &State, focus: &TraceFocus) -> Vec<Row> {
     let mut out = Vec::new();
     let mut i = 0;
+    let key_of = |k: usize| FoldKey {
+        stage: a.trace.steps[k].id.stage(),
+        of_base: a.steps[k].of_base,
+    };
     while i < a.steps.len() {
-        let key = FoldKey {
-            stage: a.steps[i].step.id.stage(),
-            of_base: a.steps[i].of_base,
-        };
+        let key = key_of(i);
         let mut j = i;
-        while j < a.steps.len()
-            && a.steps[j].step.id.stage() == key.stage
-            && a.steps[j].of_base == key.of_base
-        {
+        while j < a.steps.len() && key_of(j) == key {
             j += 1;
         }
-        let shown: Vec<usize> = (i..j).filter(|&k| passes(&a.steps[k], state)).collect();
+        let shown: Vec<usize> = (i..j).filter(|&k| passes(a, k, state, focus)).collect();
         if !shown.is_empty() {
             let folded = state.folds.contains(&key);
             out.push(Row::Header {
@@ -102,8 +132,8 @@ fn rows(a: &Analysis, state: &State) -> Vec<Row> {
 }
 
 /// The indices of the steps the list shows (for keyboard stepping).
-pub fn visible_steps(a: &Analysis, state: &State) -> Vec<usize> {
-    rows(a, state)
+pub fn visible_steps(a: &Analysis, state: &State, focus: &TraceFocus) -> Vec<usize> {
+    rows(a, state, focus)
         .into_iter()
         .filter_map(|r| match r {
             Row::Step(i) => Some(i),
@@ -112,13 +142,13 @@ pub fn visible_steps(a: &Analysis, state: &State) -> Vec<usize> {
         .collect()
 }
 
-/// Draws the panel in the space it is given: the list above, the detail
-/// box in a fixed place below.
+/// Draws the panel in the space it is given: the toolbar and the player,
+/// the list, and the detail box in a fixed place below.
 pub fn trace_ui(
     ui: &mut egui::Ui,
     analysis: Option<&Analysis>,
     state: &State,
-    selected: Option<usize>,
+    focus: &TraceFocus,
     commands: &mut Vec<Command>,
 ) {
     ui.add_space(4.0);
@@ -127,24 +157,34 @@ pub fn trace_ui(
         ui.label("Every step the engine takes shows here once there is a URL.");
         return;
     };
-    toolbar_ui(ui, a, state, commands);
+    toolbar_ui(ui, a, state, focus, commands);
+    let visible = visible_steps(a, state, focus);
+    step_player::player_ui(ui, a, &visible, focus, commands);
     let detail_h = (ui.available_height() * 0.35).clamp(110.0, 320.0);
     let list_h = (ui.available_height() - detail_h - 12.0).max(80.0);
     let width = ui.available_width();
     ui.allocate_ui(egui::vec2(width, list_h), |ui| {
         ui.set_min_size(egui::vec2(width, list_h));
-        list_ui(ui, a, state, selected, commands);
+        list_ui(ui, a, state, focus, commands);
     });
     ui.separator();
     egui::ScrollArea::vertical()
         .id_salt("trace-detail")
         .max_height(detail_h)
         .auto_shrink([false, false])
-        .show(ui, |ui| detail_ui(ui, a, selected, state.escapes, commands));
+        .show(ui, |ui| {
+            detail_ui(ui, a, focus.selected, state.escapes, commands);
+        });
 }
 
-/// The title, the counts and the filter.
-fn toolbar_ui(ui: &mut egui::Ui, a: &Analysis, state: &State, commands: &mut Vec<Command>) {
+/// The title, the counts, the copy buttons and the filters.
+fn toolbar_ui(
+    ui: &mut egui::Ui,
+    a: &Analysis,
+    state: &State,
+    focus: &TraceFocus,
+    commands: &mut Vec<Command>,
+) {
     let changed = a.steps.iter().filter(|s| s.changed).count();
     ui.horizontal_wrapped(|ui| {
         ui.heading("Trace");
@@ -152,6 +192,7 @@ fn toolbar_ui(ui: &mut egui::Ui, a: &Analysis, state: &State, commands: &mut Vec
             "{} steps, {changed} changed something (Δ)",
             a.steps.len()
         ));
+        copy_buttons(ui, a, commands);
     });
     let mut only = state.changed_only;
     if ui
@@ -164,6 +205,68 @@ fn toolbar_ui(ui: &mut egui::Ui, a: &Analysis, state: &State, commands: &mut Vec
     {
         commands.push(Command::ToggleChangedOnly);
     }
+    if let Some(c) = focus.component {
+        component_filter_ui(ui, a, c, focus.only_component, commands);
+    }
+}
+
+/// Copy the whole trace, as the engine's report renderer writes it.
+fn copy_buttons(ui: &mut egui::Ui, a: &Analysis, commands: &mut Vec<Command>) {
+    for (format, label, what) in [
+        (
+            Format::Markdown,
+            "Copy as Markdown",
+            "the trace as Markdown",
+        ),
+        (Format::Text, "Copy as text", "the trace as text"),
+    ] {
+        let hover = format!(
+            "Copy {what}: the inputs, every step (with the dot-segment buffers) and the result, \
+             as `canon --trace --format {}` prints it",
+            format.name()
+        );
+        if ui.small_button(label).on_hover_text(hover).clicked() {
+            commands.push(Command::Copy {
+                what: what.to_owned(),
+                text: a.report(format),
+            });
+        }
+    }
+}
+
+/// How many steps touched the selected component, and the filter to them.
+fn component_filter_ui(
+    ui: &mut egui::Ui,
+    a: &Analysis,
+    c: Component,
+    only: bool,
+    commands: &mut Vec<Command>,
+) {
+    let n = (0..a.steps.len()).filter(|&i| a.touches(i, c)).count();
+    ui.horizontal_wrapped(|ui| {
+        let color = theme::component_color(c, ui.visuals().dark_mode);
+        ui.label(RichText::new("●").monospace().color(color).strong());
+        ui.label(format!(
+            "{n} step{} read or changed the {c} (marked",
+            if n == 1 { "" } else { "s" }
+        ));
+        ui.label(RichText::new("●)").monospace());
+        let mut checked = only;
+        if ui
+            .checkbox(&mut checked, format!("Only the {c}'s steps"))
+            .on_hover_text("Hide the steps that did not touch this component")
+            .changed()
+        {
+            commands.push(Command::ToggleOnlyComponent);
+        }
+        if ui
+            .small_button("Clear")
+            .on_hover_text(format!("Stop marking the {c}'s steps"))
+            .clicked()
+        {
+            commands.push(Command::SelectComponent(None));
+        }
+    });
 }
 
 /// The virtual list of group headers and steps.
@@ -171,14 +274,15 @@ fn list_ui(
     ui: &mut egui::Ui,
     a: &Analysis,
     state: &State,
-    selected: Option<usize>,
+    focus: &TraceFocus,
     commands: &mut Vec<Command>,
 ) {
-    let all_rows = rows(a, state);
+    let all_rows = rows(a, state, focus);
     if all_rows.is_empty() {
         ui.label("No step matches the filter.");
         return;
     }
+    let selected = focus.selected;
     let row_h = ui.text_style_height(&TextStyle::Monospace) + 8.0;
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt("trace-rows")
@@ -188,8 +292,11 @@ fn list_ui(
         && let Some(pos) = all_rows.iter().position(|r| *r == Row::Step(sel))
         && ui.ctx().data(|d| d.get_temp::<usize>(scrolled_to_id())) != Some(sel)
     {
-        let y = pos as f32 * (row_h + ui.spacing().item_spacing.y);
-        scroll = scroll.vertical_scroll_offset((y - 3.0 * row_h).max(0.0));
+        let pitch = row_h + ui.spacing().item_spacing.y;
+        let y = pos as f32 * pitch;
+        // Never past the end: an offset beyond it springs back, frame after frame.
+        let max = (all_rows.len() as f32 * pitch - ui.available_height()).max(0.0);
+        scroll = scroll.vertical_scroll_offset((y - 3.0 * row_h).clamp(0.0, max));
         ui.ctx().data_mut(|d| d.insert_temp(scrolled_to_id(), sel));
     }
     ui.scope_builder(
@@ -202,8 +309,13 @@ fn list_ui(
                             header_row(ui, *key, *count, *folded, row_h, commands);
                         }
                         Row::Step(i) => {
-                            let is_selected = selected == Some(*i);
-                            step_row(ui, a, *i, is_selected, state.escapes, row_h, commands);
+                            let look = RowLook {
+                                selected: selected == Some(*i),
+                                touched: focus.component.map(|c| (c, a.touches(*i, c))),
+                                escapes: state.escapes,
+                                height: row_h,
+                            };
+                            step_row(ui, a, *i, &look, commands);
                         }
                     }
                 }
@@ -270,27 +382,41 @@ fn outline_if_active(ui: &egui::Ui, r: &egui::Response, rect: egui::Rect) {
         .rect_stroke(rect, 3.0, stroke, egui::StrokeKind::Inside);
 }
 
+/// How one step's row is drawn.
+struct RowLook {
+    selected: bool,
+    /// With a component selected: it, and whether this step touched it.
+    touched: Option<(Component, bool)>,
+    escapes: bool,
+    height: f32,
+}
+
 /// One step: its mark, id, component, mode, and what it did, on one line.
 fn step_row(
     ui: &mut egui::Ui,
     a: &Analysis,
     i: usize,
-    selected: bool,
-    escapes: bool,
-    row_h: f32,
+    look: &RowLook,
     commands: &mut Vec<Command>,
 ) {
-    let s = &a.steps[i];
+    let (v, s) = (&a.steps[i], &a.trace.steps[i]);
     let width = ui.available_width();
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, row_h), Sense::click());
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, look.height), Sense::click());
     let visuals = ui.visuals().clone();
-    let job = row_job(ui, s, width - 12.0, escapes);
+    let job = row_job(ui, i, v, s, look, width - 12.0);
     let galley = ui.fonts_mut(|f| f.layout_job(job));
     let text = galley.text().to_owned();
+    let selected = look.selected;
     response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &text));
     if selected {
         ui.painter()
             .rect_filled(rect, 3.0, theme::selected_row(&visuals));
+    }
+    if let Some((c, true)) = look.touched {
+        // A bar in the component's colour beside the "●" mark.
+        let bar = egui::Rect::from_min_size(rect.min, egui::vec2(3.0, rect.height()));
+        ui.painter()
+            .rect_filled(bar, 1.0, theme::component_color(c, visuals.dark_mode));
     }
     outline_if_active(ui, &response, rect);
     let y = rect.center().y - galley.size().y / 2.0;
@@ -299,9 +425,9 @@ fn step_row(
         galley,
         visuals.text_color(),
     );
-    let mut hover = format!("{}\n{}", s.step.id.citation(), s.step.id.explanation());
-    if let Some(d) = &s.step.decision {
-        hover.push_str(&format!("\nDecision: {}", shorten(d, 300, escapes)));
+    let mut hover = format!("{}\n{}", s.id.citation(), s.id.explanation());
+    if let Some(d) = &s.decision {
+        hover.push_str(&format!("\nDecision: {}", shorten(d, 300, look.escapes)));
     }
     let response = response.on_hover_text(hover);
     if response.clicked() {
@@ -311,9 +437,18 @@ fn step_row(
     }
 }
 
-/// The text of a step's row. A changed step is marked "Δ" and written in
-/// the strong colour; an unchanged one is marked "·" (never grey alone).
-fn row_job(ui: &egui::Ui, s: &StepView, max_width: f32, escapes: bool) -> LayoutJob {
+/// The text of a step's row: its number, then its mark. A changed step is
+/// marked "Δ" and written in the strong colour; an unchanged one is marked
+/// "·" (never grey alone). With a component selected, the steps that
+/// touched it start with "●".
+fn row_job(
+    ui: &egui::Ui,
+    i: usize,
+    v: &StepView,
+    s: &Step,
+    look: &RowLook,
+    max_width: f32,
+) -> LayoutJob {
     let visuals = ui.visuals();
     let mono = TextStyle::Monospace.resolve(ui.style());
     let mut job = LayoutJob::default();
@@ -321,20 +456,26 @@ fn row_job(ui: &egui::Ui, s: &StepView, max_width: f32, escapes: bool) -> Layout
     job.wrap.max_rows = 1;
     job.wrap.break_anywhere = true;
     let plain = |c: Color32| TextFormat::simple(mono.clone(), c);
-    let (mark, color) = if s.step.failed {
+    if let Some((c, touched)) = look.touched {
+        let color = theme::component_color(c, visuals.dark_mode);
+        job.append(if touched { "● " } else { "  " }, 0.0, plain(color));
+    }
+    let (mark, color) = if s.failed {
         ("× ", visuals.error_fg_color)
-    } else if s.changed {
+    } else if v.changed {
         ("Δ ", visuals.strong_text_color())
     } else {
         ("· ", visuals.text_color())
     };
+    // The number the copied report and the player use for the step.
+    job.append(&format!("{i:>2} "), 0.0, plain(visuals.text_color()));
     job.append(mark, 0.0, plain(color));
-    job.append(s.step.id.id(), 0.0, plain(color));
-    if let Some(c) = s.step.component {
+    job.append(s.id.id(), 0.0, plain(color));
+    if let Some(c) = s.component {
         let c_color = theme::component_color(c, visuals.dark_mode);
         job.append(&format!(" {c}"), 6.0, plain(c_color));
     }
-    if let Some(m) = s.step.mode {
+    if let Some(m) = s.mode {
         job.append(
             &format!(" [{}]", m.marker()),
             6.0,
@@ -342,14 +483,23 @@ fn row_job(ui: &egui::Ui, s: &StepView, max_width: f32, escapes: bool) -> Layout
         );
     }
     job.append("  ", 0.0, plain(visuals.text_color()));
-    summary_into(&mut job, s, &mono, visuals, escapes, Some(ROW_CONTEXT));
+    summary_into(
+        &mut job,
+        v,
+        s,
+        &mono,
+        visuals,
+        look.escapes,
+        Some(ROW_CONTEXT),
+    );
     job
 }
 
 /// Appends what the step did: before → after, or the value set, or the decision.
 fn summary_into(
     job: &mut LayoutJob,
-    s: &StepView,
+    view: &StepView,
+    s: &Step,
     font: &FontId,
     v: &egui::Visuals,
     escapes: bool,
@@ -358,28 +508,24 @@ fn summary_into(
     let plain = TextFormat::simple(font.clone(), v.text_color());
     let weak = TextFormat::simple(font.clone(), v.weak_text_color());
     let (removed, added) = change_formats(font, v);
-    match (&s.step.before, &s.step.after, &s.diff) {
+    match (&s.before, &s.after, &view.diff) {
         (Some(b), Some(af), Some((db, da))) => {
             append_marked(job, b, db.clone(), escapes, context, &plain, &removed);
             job.append(" → ", 0.0, weak.clone());
             append_marked(job, af, da.clone(), escapes, context, &plain, &added);
         }
-        (None, Some(af), _) if s.step.changes => {
+        (None, Some(af), _) if s.changes => {
             // A value set (by parsing): as much as fits, not a window.
             job.append("= ", 0.0, weak.clone());
             append_marked(job, af, 0..0, escapes, context.map(|_| 200), &plain, &added);
         }
-        (Some(b), None, _) if s.step.changes => {
+        (Some(b), None, _) if s.changes => {
             append_marked(job, b, 0..b.len(), escapes, context, &plain, &removed);
             job.append(" → absent", 0.0, weak.clone());
         }
         _ => {
             // A decision is read whole; the row is cut at its edge anyway.
-            let text = s
-                .step
-                .decision
-                .as_deref()
-                .unwrap_or(s.step.id.explanation());
+            let text = s.decision.as_deref().unwrap_or(s.id.explanation());
             job.append(&shorten(text, 300, escapes), 0.0, plain);
         }
     }
@@ -449,39 +595,41 @@ fn detail_ui(
     escapes: bool,
     commands: &mut Vec<Command>,
 ) {
-    let Some(s) = selected.and_then(|i| a.steps.get(i)) else {
+    let Some((i, v, s)) = selected.and_then(|i| Some((i, a.steps.get(i)?, a.step(i)?))) else {
         ui.label(format!(
-            "Select a step to see it in full here and mark its characters in the input ({} / {} to step through).",
+            "Select a step to see it in full here, the whole URL after it on the left, and its characters marked in the input ({} / {} to step through, {} to play).",
             ui.ctx().format_shortcut(&keys::NEXT_STEP),
-            ui.ctx().format_shortcut(&keys::PREV_STEP)
+            ui.ctx().format_shortcut(&keys::PREV_STEP),
+            ui.ctx().format_shortcut(&keys::PLAY)
         ));
         return;
     };
     ui.scope_builder(
         egui::UiBuilder::new().accessibility_label("Selected step"),
         |ui| {
-            detail_header_ui(ui, s, commands);
-            ui.label(s.step.id.explanation());
-            if let Some(c) = s.step.component {
+            detail_header_ui(ui, i, v, s, commands);
+            ui.label(s.id.explanation());
+            if let Some(c) = s.component {
                 ui.horizontal(|ui| {
                     ui.label("component:");
                     let color = theme::component_color(c, ui.visuals().dark_mode);
                     ui.colored_label(color, c.to_string());
-                    if let Some(m) = s.step.mode {
+                    if let Some(m) = s.mode {
                         ui.label(format!("· only in mode {}", m.marker()));
                     }
                 });
             }
-            if let Some(d) = &s.step.decision {
+            if let Some(d) = &s.decision {
                 ui.horizontal_wrapped(|ui| {
                     ui.label("decision:");
                     ui.label(shorten(d, DETAIL_CHARS, escapes));
                 });
             }
-            if s.step.changes {
-                values_ui(ui, s, escapes, commands);
+            if s.changes {
+                values_ui(ui, v, s, escapes, commands);
             }
-            if let Some(r) = &s.input_range {
+            buffers_ui(ui, s, escapes);
+            if let Some(r) = &v.input_range {
                 ui.label(format!(
                     "Concerns bytes {}–{} of the input (marked in the input).",
                     group_digits(r.start),
@@ -492,15 +640,25 @@ fn detail_ui(
     );
 }
 
-/// The detail's first line: failed mark, id, citation, whose step, Close.
-fn detail_header_ui(ui: &mut egui::Ui, s: &StepView, commands: &mut Vec<Command>) {
+/// The detail's first line: failed mark, number, id, citation, whose step, Close.
+fn detail_header_ui(
+    ui: &mut egui::Ui,
+    i: usize,
+    v: &StepView,
+    s: &Step,
+    commands: &mut Vec<Command>,
+) {
     ui.horizontal_wrapped(|ui| {
-        if s.step.failed {
+        if s.failed {
             ui.colored_label(ui.visuals().error_fg_color, "× failed here");
         }
-        ui.label(RichText::new(s.step.id.id()).monospace().strong());
-        ui.label(RichText::new(s.step.id.citation()).italics());
-        if s.of_base {
+        ui.label(
+            RichText::new(format!("#{i} {}", s.id.id()))
+                .monospace()
+                .strong(),
+        );
+        ui.label(RichText::new(s.id.citation()).italics());
+        if v.of_base {
             ui.label("(while parsing the base URL)");
         }
         if ui
@@ -514,33 +672,63 @@ fn detail_header_ui(ui: &mut egui::Ui, s: &StepView, commands: &mut Vec<Command>
 }
 
 /// The value before and after the step, with the change marked.
-fn values_ui(ui: &mut egui::Ui, s: &StepView, escapes: bool, commands: &mut Vec<Command>) {
+fn values_ui(
+    ui: &mut egui::Ui,
+    v: &StepView,
+    s: &Step,
+    escapes: bool,
+    commands: &mut Vec<Command>,
+) {
     let font = TextStyle::Monospace.resolve(ui.style());
     let visuals = ui.visuals().clone();
     let (removed, added) = change_formats(&font, &visuals);
     let plain = TextFormat::simple(font.clone(), visuals.text_color());
-    let marks = s.diff.clone().map_or((0..0, 0..0), |d| d);
+    let marks = v.diff.clone().map_or((0..0, 0..0), |d| d);
     for (label, value, mark, format) in [
-        ("before:", &s.step.before, marks.0, &removed),
-        ("after:", &s.step.after, marks.1, &added),
+        ("before:", &s.before, marks.0, &removed),
+        ("after:", &s.after, marks.1, &added),
     ] {
         ui.horizontal_wrapped(|ui| {
             ui.label(label);
-            let Some(v) = value else {
+            let Some(value) = value else {
                 ui.label(RichText::new("absent").italics());
                 return;
             };
             let mut job = LayoutJob::default();
             job.wrap.max_width = ui.available_width();
             job.wrap.break_anywhere = true;
-            append_marked(&mut job, v, mark, escapes, None, &plain, format);
+            append_marked(&mut job, value, mark, escapes, None, &plain, format);
             ui.label(job);
-            if v.chars().nth(DETAIL_CHARS).is_some() && ui.small_button("Show all").clicked() {
+            if value.chars().nth(DETAIL_CHARS).is_some() && ui.small_button("Show all").clicked() {
                 commands.push(Command::ShowAll {
-                    title: format!("{} {label}", s.step.id.id()),
-                    text: v.clone(),
+                    title: format!("{} {label}", s.id.id()),
+                    text: value.clone(),
                 });
             }
         });
     }
+}
+
+/// For a turn of remove dot-segments (RFC 3986 5.2.4): the output and the
+/// input buffer after it, as the RFC's own example table shows them.
+fn buffers_ui(ui: &mut egui::Ui, s: &Step, escapes: bool) {
+    let Some((output, input)) = s.buffers() else {
+        return;
+    };
+    ui.scope_builder(
+        egui::UiBuilder::new().accessibility_label("Dot-segment buffers"),
+        |ui| {
+            egui::Grid::new("dot-buffers")
+                .num_columns(2)
+                .spacing([8.0, 2.0])
+                .show(ui, |ui| {
+                    for (name, value) in [("output buffer", output), ("input buffer", input)] {
+                        ui.label(RichText::new(name).strong());
+                        let text = format!("\"{}\"", shorten(value, DETAIL_CHARS, escapes));
+                        ui.add(egui::Label::new(RichText::new(text).monospace()).wrap());
+                        ui.end_row();
+                    }
+                });
+        },
+    );
 }

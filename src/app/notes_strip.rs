@@ -1,0 +1,144 @@
+//! The warning strip under the canonical URL (or under the failure): every
+//! note the engine gives for the result, in every mode, each with its
+//! severity, its stable code and its message. A look-alike host in IE mode,
+//! whose canonical URL reads like ASCII, is told here in words.
+//!
+//! Severity is never colour alone: each note starts with a symbol and a word
+//! ("▲ Warning", "○ Info", "➜ Hint"), and warnings are also in the warning
+//! colour (≥ 4.5:1 in both themes, see [`super::theme`]). Clicking a note
+//! (or Space/Enter on it) selects it, and its characters are then shown
+//! selected in the input; every note's characters are underlined there all
+//! the time ([`super::highlight`]).
+
+use egui::text::{LayoutJob, TextFormat};
+use egui::{Color32, Sense, TextStyle};
+
+use crate::engine::{Note, NoteLevel};
+
+use super::analysis::Analysis;
+use super::command::Command;
+use super::escape::{group_digits, shorten};
+use super::symbols::with_words;
+use super::theme;
+
+/// Characters of a message shown in the strip (messages name a few
+/// characters each; this only guards against a pathological one).
+const MESSAGE_CHARS: usize = 600;
+
+/// The symbol and word that give a level without colour.
+pub fn level_words(level: NoteLevel) -> (&'static str, &'static str) {
+    match level {
+        NoteLevel::Warning => ("▲", "Warning"),
+        NoteLevel::Info => ("○", "Info"),
+        NoteLevel::Hint => ("➜", "Hint"),
+    }
+}
+
+/// The colour a level's words are drawn in.
+pub fn level_color(level: NoteLevel, v: &egui::Visuals) -> Color32 {
+    match level {
+        NoteLevel::Warning => v.warn_fg_color,
+        NoteLevel::Info | NoteLevel::Hint => v.strong_text_color(),
+    }
+}
+
+/// How many of the notes are warnings.
+pub fn warnings(notes: &[Note]) -> usize {
+    notes
+        .iter()
+        .filter(|n| n.code.level() == NoteLevel::Warning)
+        .count()
+}
+
+/// Draws the strip (nothing when there are no notes).
+pub fn notes_ui(
+    ui: &mut egui::Ui,
+    a: &Analysis,
+    selected: Option<usize>,
+    escapes: bool,
+    commands: &mut Vec<Command>,
+) {
+    if a.notes.is_empty() {
+        return;
+    }
+    ui.scope_builder(egui::UiBuilder::new().accessibility_label("Notes"), |ui| {
+        for (i, note) in a.notes.iter().enumerate() {
+            note_row(ui, i, note, selected == Some(i), escapes, commands);
+        }
+    });
+}
+
+/// One note: a framed, clickable line (wrapping) of level, code, message
+/// and where it is.
+fn note_row(
+    ui: &mut egui::Ui,
+    i: usize,
+    note: &Note,
+    selected: bool,
+    escapes: bool,
+    commands: &mut Vec<Command>,
+) {
+    let v = ui.visuals().clone();
+    let level = note.code.level();
+    let stroke = if level == NoteLevel::Warning {
+        egui::Stroke::new(1.5, v.warn_fg_color)
+    } else {
+        egui::Stroke::new(1.0, v.weak_text_color())
+    };
+    let fill = if selected {
+        theme::selected_row(&v)
+    } else {
+        theme::faint_row(&v)
+    };
+    let job = note_job(ui, note, escapes);
+    egui::Frame::new()
+        .fill(fill)
+        .stroke(stroke)
+        .corner_radius(3.0)
+        .inner_margin(egui::vec2(6.0, 3.0))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let r = ui.add(egui::Label::new(job).wrap().sense(Sense::click()));
+            let hover = match &note.range {
+                Some(_) if selected => "Click to stop marking its characters in the input",
+                Some(_) => "Click to select its characters in the input",
+                None => "This note is about the whole result, not particular characters",
+            };
+            let r = r.on_hover_text(format!("{}\n{hover}", note.code.description()));
+            if r.clicked() && note.range.is_some() {
+                commands.push(Command::SelectNote(if selected { None } else { Some(i) }));
+            }
+        });
+}
+
+/// The note's text: level (symbol, word, colour), code, message, place.
+fn note_job(ui: &egui::Ui, note: &Note, escapes: bool) -> LayoutJob {
+    let v = ui.visuals();
+    let body = TextStyle::Body.resolve(ui.style());
+    let mono = TextStyle::Monospace.resolve(ui.style());
+    let level = note.code.level();
+    let (symbol, word) = level_words(level);
+    let mut job = with_words(ui, symbol, word, level_color(level, v));
+    job.wrap.max_width = ui.available_width();
+    job.append(
+        note.code.code(),
+        8.0,
+        TextFormat::simple(mono, v.strong_text_color()),
+    );
+    job.append(
+        &shorten(&note.message, MESSAGE_CHARS, escapes),
+        8.0,
+        TextFormat::simple(body.clone(), v.text_color()),
+    );
+    let place = match &note.range {
+        Some(r) if r.is_empty() => format!(" (at byte {} of the input)", group_digits(r.start)),
+        Some(r) => format!(
+            " (bytes {}–{} of the input, underlined there)",
+            group_digits(r.start),
+            group_digits(r.end)
+        ),
+        None => String::new(),
+    };
+    job.append(&place, 0.0, TextFormat::simple(body, v.weak_text_color()));
+    job
+}
