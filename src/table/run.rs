@@ -46,9 +46,22 @@ pub struct Control {
     rows_done: AtomicU64,
     cancel: AtomicBool,
     layout: OnceLock<Layout>,
+    /// Run the pipeline's threads at a lower priority.
+    background: bool,
 }
 
 impl Control {
+    /// A control for a run in the background of an interactive program:
+    /// the pipeline's threads (reader, computing pool) run at a lower
+    /// priority ([`lower_priority`]), so the program's own thread gets a
+    /// core when it needs one, even while the run keeps every core busy.
+    pub fn background() -> Control {
+        Control {
+            background: true,
+            ..Control::default()
+        }
+    }
+
     /// Asks the run to stop; it returns soon after with `cancelled` set.
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
@@ -126,9 +139,15 @@ where
     R: BufRead + Send,
     F: FnMut(&Row) -> io::Result<()>,
 {
+    let background = control.background;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads.unwrap_or(0))
         .thread_name(|i| format!("table-{i}"))
+        .start_handler(move |_| {
+            if background {
+                lower_priority();
+            }
+        })
         .build()
         .map_err(|e| RunError::Threads(e.to_string()))?;
     let resolvers = &options.resolvers;
@@ -136,8 +155,18 @@ where
     let (entries_tx, entries_rx) = sync_channel(CHANNEL_CHUNKS);
     let (rows_tx, rows_rx) = sync_channel(CHANNEL_CHUNKS);
     let (read_result, sink_result) = thread::scope(|scope| {
-        let reader = scope.spawn(|| read_chunks(source, &options.read, control, entries_tx));
-        scope.spawn(|| compute_chunks(&pool, resolvers, entries_rx, rows_tx));
+        let reader = scope.spawn(|| {
+            if background {
+                lower_priority();
+            }
+            read_chunks(source, &options.read, control, entries_tx)
+        });
+        scope.spawn(|| {
+            if background {
+                lower_priority();
+            }
+            compute_chunks(&pool, resolvers, entries_rx, rows_tx)
+        });
         let sink_result = drain(rows_rx, control, &mut summary, &mut sink);
         let read_result = reader.join().unwrap_or_else(|_| {
             Err(ReadError::Io(io::Error::other(
@@ -152,6 +181,20 @@ where
     summary.layout = control.layout().cloned();
     summary.cancelled = control.is_cancelled();
     Ok(summary)
+}
+
+/// Lowers the calling thread's priority (nice 10), where the system lets a
+/// thread have its own (Linux: `setpriority` on the thread's id, see
+/// setpriority(2), NOTES); elsewhere it does nothing. A failure is ignored:
+/// the run is only less polite.
+pub fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid has no preconditions; setpriority takes plain integers
+    // and only reads them.
+    unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, 10);
+    }
 }
 
 /// The reader stage: sends chunks of entries until the input ends, the run

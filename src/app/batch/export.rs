@@ -119,6 +119,7 @@ impl ExportPanel {
         let spawned = std::thread::Builder::new()
             .name("batch-export".to_owned())
             .spawn(move || {
+                crate::table::run::lower_priority();
                 let result = write_rows(file, &job).map_err(|e| cannot_write(&job.path, &e));
                 let _ = tx.send(result);
                 ctx.request_repaint();

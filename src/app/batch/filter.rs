@@ -84,6 +84,7 @@ impl ViewIndex {
         let spawned = std::thread::Builder::new()
             .name("batch-filter".to_owned())
             .spawn(move || {
+                crate::table::run::lower_priority();
                 let list = compute(&segments, rows, &filter, sort);
                 let _ = tx.send(list);
                 ctx.request_repaint();

@@ -18,6 +18,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::table::run::lower_priority;
 use crate::table::{Control, Row, RunOptions, Summary, run};
 
 use super::store::{Segment, SegmentBuilder, Table};
@@ -90,7 +91,9 @@ pub struct Progress {
 impl Job {
     /// Starts a run of `input` under `options`; repaints `ctx` as rows arrive.
     pub fn start(input: Input, options: RunOptions, ctx: &egui::Context) -> Job {
-        let control = Arc::new(Control::default());
+        // Its threads yield to the window's: frames stay short while every
+        // core computes rows.
+        let control = Arc::new(Control::background());
         let (tx, rx) = channel();
         let input_name = input.name();
         let thread = {
@@ -99,6 +102,7 @@ impl Job {
             std::thread::Builder::new()
                 .name("batch-job".to_owned())
                 .spawn(move || {
+                    lower_priority();
                     let result = run_job(input, &options, &control, &tx, &ctx);
                     let _ = tx.send(Update::Done(result));
                     ctx.request_repaint();
