@@ -329,6 +329,53 @@ mod tests {
         );
     }
 
+    /// Every setting away from its default, the Compare and Batch ones too:
+    /// each must be written in a form RON reads back (a resolver once was
+    /// not, and every saved state was lost at the next start).
+    #[test]
+    fn a_state_with_every_setting_changed_round_trips() {
+        use crate::app::batch::settings::SortColumn;
+        use crate::app::state::{FoldKey, HistoryEntry, ThemeChoice, View};
+        use crate::engine::{Mode, Stage};
+        use crate::resolvers::Resolver;
+
+        let mut state = State {
+            input: "a\u{0}\"\\\n".into(),
+            base: "http://b/".into(),
+            encoding: "shift_jis".into(),
+            mode: Mode::Ie,
+            theme: ThemeChoice::Light,
+            escapes: true,
+            changed_only: true,
+            hex: true,
+            folds: vec![FoldKey {
+                stage: Stage::Host,
+                of_base: true,
+            }],
+            split: 0.25,
+            history: vec![HistoryEntry {
+                input: "x".into(),
+                mode: Mode::Chrome,
+                ..HistoryEntry::default()
+            }],
+            view: View::Batch,
+            ..State::default()
+        };
+        state.compare.set_shown(Resolver::Gecko, false);
+        state.compare.set_reference(Resolver::Whatwg);
+        state.batch.sort.column = SortColumn::Resolver(2);
+        state.batch.sort.descending = true;
+        state.batch.filter.search = "q".into();
+        state.batch.export_filtered = true;
+        assert_eq!(
+            load(&to_file_bytes(&state)),
+            Loaded {
+                state,
+                problem: None
+            }
+        );
+    }
+
     #[test]
     fn truncated_and_garbage_bytes_give_the_defaults_and_a_reason() {
         let full = to_file_bytes(&State::default());
