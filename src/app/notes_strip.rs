@@ -98,7 +98,10 @@ fn note_row(
         .inner_margin(egui::vec2(6.0, 3.0))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
+            let text = job.text.clone();
             let r = ui.add(egui::Label::new(job).wrap().sense(Sense::click()));
+            // Pressed like a button (click, Space, Enter) to select it.
+            r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &text));
             let hover = match &note.range {
                 Some(_) if selected => "Click to stop marking its characters in the input",
                 Some(_) => "Click to select its characters in the input",
@@ -120,14 +123,15 @@ fn note_job(ui: &egui::Ui, note: &Note, escapes: bool) -> LayoutJob {
     let (symbol, word) = level_words(level);
     let mut job = with_words(ui, symbol, word, level_color(level, v));
     job.wrap.max_width = ui.available_width();
+    // Separators are text, not spacing, so a screen reader hears them too.
     job.append(
-        note.code.code(),
-        8.0,
+        &format!("  {}", note.code.code()),
+        0.0,
         TextFormat::simple(mono, v.strong_text_color()),
     );
     job.append(
-        &shorten(&note.message, MESSAGE_CHARS, escapes),
-        8.0,
+        &format!(":  {}", shorten(&note.message, MESSAGE_CHARS, escapes)),
+        0.0,
         TextFormat::simple(body.clone(), v.text_color()),
     );
     let place = match &note.range {

@@ -295,7 +295,8 @@ fn list_ui(
         let pitch = row_h + ui.spacing().item_spacing.y;
         let y = pos as f32 * pitch;
         // Never past the end: an offset beyond it springs back, frame after frame.
-        let max = (all_rows.len() as f32 * pitch - ui.available_height()).max(0.0);
+        let content = all_rows.len() as f32 * pitch - ui.spacing().item_spacing.y;
+        let max = (content - ui.available_height()).max(0.0);
         scroll = scroll.vertical_scroll_offset((y - 3.0 * row_h).clamp(0.0, max));
         ui.ctx().data_mut(|d| d.insert_temp(scrolled_to_id(), sel));
     }
