@@ -5,7 +5,9 @@
 //!
 //! - `resolvers/one-url`: each resolver on one typical relative reference
 //!   against a typical base, and `all-seven`, the whole comparison (which has
-//!   to stay well under a frame, 16 ms).
+//!   to stay well under a frame, 16 ms), and `compare-view`, what the
+//!   window's Compare view computes per keystroke (the same seven, the spec's
+//!   four traced, RFC 3986's resolved form and OPC's steps besides).
 //! - `resolvers/corpus`: each resolver on every URL of
 //!   `../shared/corpus/real-urls.txt` (or `URL_INSPECTOR_CORPUS`), with no
 //!   base, so `this` is the same figure as `corpus/no-base/engine` in
@@ -40,6 +42,18 @@ fn one_url(c: &mut Criterion) {
     g.bench_function("all-seven", |b| {
         b.iter(|| Resolver::ALL.map(|r| black_box(r.resolve(black_box(INPUT), Some(BASE), enc))))
     });
+    #[cfg(feature = "gui")]
+    {
+        use url_inspector::app::compare::{CompareRequest, compare};
+        let request = CompareRequest {
+            input: INPUT.to_owned(),
+            base: BASE.to_owned(),
+            encoding: "utf-8".to_owned(),
+        };
+        g.bench_function("compare-view", |b| {
+            b.iter(|| black_box(compare(black_box(&request))))
+        });
+    }
     g.finish();
 }
 

@@ -144,10 +144,10 @@ fn where_gecko_parts_from_this_is_named_and_opens_in_the_trace() {
     h.run();
     assert!(shows(
         &h,
-        &format!("GECKO parts from THIS at step {}", step + 1)
+        &format!("GECKO parts from THIS at trace step {}", step + 1)
     ));
     assert!(shows_part(&h, &format!("THIS: {}", this_id.id())));
-    let link = format!("GECKO: {} {}", gecko_id.id(), gecko_id.citation());
+    let link = format!("GECKO: {} · {}", gecko_id.id(), gecko_id.citation());
     h.get_by_label(&link).click();
     h.run();
     let app = h.state();
@@ -267,4 +267,29 @@ fn a_big_input_is_compared_off_the_ui_thread() {
     }
     assert_eq!(rows(&h), Resolver::ALL);
     assert!(!shows(&h, "comparing…"));
+}
+
+/// `other-resolvers.md` section 4: `?` against a base with a fragment,
+/// shown for every resolver (OPC's row says which part-name rule fails).
+#[test]
+fn the_fragment_example_shows_every_resolvers_answer() {
+    let base = "http://foo.example/#bar";
+    let (mut h, _) = window(compare_state("?", base));
+    h.run();
+    assert_eq!(rows(&h), Resolver::ALL);
+    for r in Resolver::ALL {
+        let a = r.resolve("?", Some(base), QueryEncoding::UTF8);
+        let shown = match (a.valid_canon(), a.why_invalid()) {
+            (Some(canon), _) => canon.to_owned(),
+            (None, Some(why)) => format!("invalid: {}", why.message),
+            (None, None) => panic!("{r}: an invalid answer says why"),
+        };
+        let cell = format!("canonical, or why invalid of {}: {shown}", r.label());
+        assert!(shows_part(&h, &cell), "{cell}");
+    }
+    // The rule OPC's answer breaks is in the OPC section too.
+    assert!(shows_part(
+        &h,
+        "Not a part name, rule broken: a part name must not end with '/'"
+    ));
 }

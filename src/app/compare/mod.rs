@@ -89,14 +89,18 @@ impl CompareView {
         if let Some(done) = self.worker.poll() {
             self.shown = Some(done);
         }
+        // Compared in place: a pasted megabyte is not copied every frame.
+        let unchanged = self.asked.as_ref().is_some_and(|a| {
+            a.input == state.input && a.base == state.base && a.encoding == state.encoding
+        });
+        if unchanged {
+            return;
+        }
         let request = CompareRequest {
             input: state.input.clone(),
             base: state.base.clone(),
             encoding: state.encoding.clone(),
         };
-        if self.asked.as_ref() == Some(&request) {
-            return;
-        }
         self.asked = Some(request.clone());
         if let Some(done) = self.worker.submit(request, ctx) {
             self.shown = Some(done);
@@ -178,6 +182,11 @@ fn toolbar_ui(
     });
 }
 
+/// Below this width the sections go one under the other; above it, in two
+/// columns (the spec's modes and the URL Standard on the left, RFC 3986 and
+/// OPC on the right), so more of them is in sight at 1280×800.
+const TWO_COLUMNS_FROM: f32 = 1000.0;
+
 /// The sections below the table, each for the shown resolvers it concerns.
 fn sections_ui(
     ui: &mut egui::Ui,
@@ -185,6 +194,25 @@ fn sections_ui(
     shown: &[Resolver],
     reference: Resolver,
     escapes: bool,
+    commands: &mut Vec<Command>,
+) {
+    if ui.available_width() >= TWO_COLUMNS_FROM {
+        ui.columns(2, |cols| {
+            browsers_ui(&mut cols[0], c, shown, reference, commands);
+            documents_ui(&mut cols[1], c, shown, escapes, commands);
+        });
+    } else {
+        browsers_ui(ui, c, shown, reference, commands);
+        documents_ui(ui, c, shown, escapes, commands);
+    }
+}
+
+/// Where the spec's modes part, and the URL Standard's validation errors.
+fn browsers_ui(
+    ui: &mut egui::Ui,
+    c: &Comparison,
+    shown: &[Resolver],
+    reference: Resolver,
     commands: &mut Vec<Command>,
 ) {
     let modes_shown = shown.iter().filter(|r| r.mode().is_some()).count();
@@ -200,6 +228,16 @@ fn sections_ui(
             whatwg_errors::whatwg_errors_ui(ui, a, &c.request.input);
         });
     }
+}
+
+/// RFC 3986's two forms, and OPC's steps.
+fn documents_ui(
+    ui: &mut egui::Ui,
+    c: &Comparison,
+    shown: &[Resolver],
+    escapes: bool,
+    commands: &mut Vec<Command>,
+) {
     if shown.contains(&Resolver::Rfc3986)
         && let Some(a) = c.answer(Resolver::Rfc3986)
     {

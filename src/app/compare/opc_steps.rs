@@ -1,17 +1,20 @@
 //! OPC's steps (ECMA-376 Part 2, Annex A: the arcs from a Unicode string to
-//! a part name), one row each with what it made of the reference, and the
-//! part-name rule the result breaks, if it breaks one.
+//! a part name): a row for each step that did something (changed the
+//! reference, decided, failed) with what it made of the reference, one line
+//! naming the steps that left it as it was, and the part-name rule the
+//! result breaks, if it breaks one.
 
 use egui::RichText;
 
 use crate::resolvers::Answer;
-use crate::resolvers::opc::Step;
+use crate::resolvers::opc::{Step, StepId};
 
 use super::super::command::Command;
-use super::super::escape::shorten;
+use super::super::escape::{shorten, shorten_end};
+use super::table::char_width;
 
-/// How much of a value a row shows (all of it on hover).
-const SHOWN_CHARS: usize = 90;
+/// What the mark and citation columns take, in points, before the value.
+const LEFT_OF_VALUE: f32 = 340.0;
 
 /// The verdict, then the steps.
 pub fn opc_ui(
@@ -23,21 +26,71 @@ pub fn opc_ui(
 ) {
     verdict_ui(ui, answer);
     ui.add_space(4.0);
+    let value_chars = ((ui.available_width() - LEFT_OF_VALUE) / char_width(ui)).clamp(16.0, 200.0);
+    let did = |s: &&Step| s.changed() || s.failed || s.decision.is_some();
     egui::Grid::new("opc-steps")
         .num_columns(3)
         .striped(true)
         .spacing([12.0, 3.0])
         .show(ui, |ui| {
-            for (i, s) in steps.iter().enumerate() {
-                step_row(ui, i, s, escapes, commands);
+            for (i, s) in steps.iter().enumerate().filter(|(_, s)| did(s)) {
+                step_row(ui, i, s, value_chars as usize, escapes, commands);
             }
         });
-    // Monospace: the marks are in the monospace font everywhere.
+    let unchanged: Vec<StepId> = steps.iter().filter(|s| !did(s)).map(|s| s.id).collect();
+    if !unchanged.is_empty() {
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("○ left as it was: {}", short_names(&unchanged)))
+                    .monospace()
+                    .color(ui.visuals().weak_text_color()),
+            )
+            .wrap(),
+        );
+    }
     ui.label(
-        RichText::new("● changed the reference   ○ left it as it was   × made it invalid")
+        RichText::new("● changed the reference   ◆ decided   × made it invalid")
             .monospace()
             .color(ui.visuals().weak_text_color()),
     );
+}
+
+/// A step's name in a few characters: its group and its number in it.
+fn short_name(id: StepId) -> (&'static str, &'static str) {
+    match id {
+        StepId::ToIri => ("arcs", "1"),
+        StepId::ToUri => ("arcs", "2"),
+        StepId::Absolute => ("absolute URI", ""),
+        StepId::Brackets => ("A.3 steps", "1"),
+        StepId::LonePercent => ("A.3 steps", "2"),
+        StepId::DecodeUnreserved => ("A.3 steps", "3"),
+        StepId::DecodeSlashes => ("A.3 steps", "4"),
+        StepId::Backslashes => ("A.3 steps", "5"),
+        StepId::TrailingDots => ("A.3 steps", "6"),
+        StepId::SlashRuns => ("A.3 steps", "7"),
+        StepId::TrailingSlash => ("A.3 steps", "8"),
+        StepId::DotSegments => ("A.3 steps", "9"),
+        StepId::Resolve => ("A.3 steps", "10"),
+        StepId::PartName => ("part-name rules", ""),
+    }
+}
+
+/// Steps named in few words, those of a group together: `arcs 1, 2; A.3
+/// steps 1, 2, 5`.
+fn short_names(ids: &[StepId]) -> String {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for &id in ids {
+        let (group, number) = short_name(id);
+        match groups.last_mut() {
+            Some((g, numbers)) if *g == group => numbers.push(number),
+            _ => groups.push((group, vec![number])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .into_iter()
+        .map(|(g, numbers)| format!("{g} {}", numbers.join(", ")).trim().to_owned())
+        .collect();
+    parts.join("; ")
 }
 
 /// The part name, or the rule it breaks.
@@ -63,13 +116,20 @@ fn verdict_ui(ui: &mut egui::Ui, answer: &Answer) {
 }
 
 /// One step: its mark and citation, and the reference after it.
-fn step_row(ui: &mut egui::Ui, i: usize, s: &Step, escapes: bool, commands: &mut Vec<Command>) {
+fn step_row(
+    ui: &mut egui::Ui,
+    i: usize,
+    s: &Step,
+    value_chars: usize,
+    escapes: bool,
+    commands: &mut Vec<Command>,
+) {
     let (mark, color) = if s.failed {
         ("×", ui.visuals().error_fg_color)
     } else if s.changed() {
         ("●", ui.visuals().strong_text_color())
     } else {
-        ("○", ui.visuals().weak_text_color())
+        ("◆", ui.visuals().text_color())
     };
     ui.label(
         RichText::new(format!("{mark} {}", i + 1))
@@ -79,13 +139,13 @@ fn step_row(ui: &mut egui::Ui, i: usize, s: &Step, escapes: bool, commands: &mut
     ui.label(RichText::new(s.id.citation()).color(color))
         .on_hover_text(format!("{} ({})", s.id.explanation(), s.id.id()));
     ui.horizontal(|ui| {
-        let value = if s.changed() {
-            RichText::new(shorten(&s.after, SHOWN_CHARS, escapes)).monospace()
-        } else {
-            RichText::new("unchanged").color(ui.visuals().weak_text_color())
-        };
         let r = ui
-            .add(egui::Label::new(value).sense(egui::Sense::click()))
+            .add(
+                egui::Label::new(
+                    RichText::new(shorten(&s.after, value_chars, escapes)).monospace(),
+                )
+                .sense(egui::Sense::click()),
+            )
             .on_hover_text(format!(
                 "before: {}\nafter:  {}\nClick to copy the result of this step.",
                 shorten(&s.before, 1000, escapes),
@@ -98,8 +158,30 @@ fn step_row(ui: &mut egui::Ui, i: usize, s: &Step, escapes: bool, commands: &mut
             });
         }
         if let Some(d) = &s.decision {
-            ui.weak(shorten(d, SHOWN_CHARS, escapes));
+            let after = s.after.chars().take(value_chars).count();
+            let room = value_chars.saturating_sub(after).max(12);
+            ui.weak(shorten_end(d, room, escapes)).on_hover_text(d);
         }
     });
     ui.end_row();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_names_group_the_steps() {
+        let ids = [
+            StepId::ToIri,
+            StepId::ToUri,
+            StepId::Brackets,
+            StepId::SlashRuns,
+            StepId::PartName,
+        ];
+        assert_eq!(
+            short_names(&ids),
+            "arcs 1, 2; A.3 steps 1, 7; part-name rules"
+        );
+    }
 }

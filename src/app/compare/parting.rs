@@ -183,7 +183,7 @@ fn parting_ui(
     commands: &mut Vec<Command>,
 ) {
     let heading = format!(
-        "{} parts from {} at step {}",
+        "{} parts from {} at trace step {}",
         mode.marker(),
         anchor.marker(),
         p.step + 1
@@ -200,7 +200,7 @@ fn parting_ui(
         };
         ui.horizontal_wrapped(|ui| {
             let link = match taken {
-                Some(t) => format!("{}: {} {}", m.marker(), t.id.id(), t.id.citation()),
+                Some(t) => format!("{}: {} · {}", m.marker(), t.id.id(), t.id.citation()),
                 None => format!("{}: its trace has ended", m.marker()),
             };
             let r = ui

@@ -11,10 +11,11 @@ use crate::resolvers::Answer;
 
 use super::super::analysis::diff_ranges;
 use super::super::command::Command;
-use super::super::escape::shorten;
+use super::super::escape::{shorten, truncate_chars};
+use super::table::char_width;
 
-/// How much of a form is shown in place (all of it on hover).
-const SHOWN_CHARS: usize = 140;
+/// The indent of a form under its name, in points.
+const INDENT: f32 = 24.0;
 
 /// The resolved and the normalized form, one under the other.
 pub fn rfc3986_ui(
@@ -24,21 +25,17 @@ pub fn rfc3986_ui(
     escapes: bool,
     commands: &mut Vec<Command>,
 ) {
-    egui::Grid::new("rfc3986-forms")
-        .num_columns(2)
-        .spacing([12.0, 4.0])
-        .show(ui, |ui| {
-            form_row(ui, "resolved (5.2, 5.3)", resolved, None, escapes, commands);
-            let other = resolved.valid_canon();
-            form_row(
-                ui,
-                "normalized (6.2.2, 6.2.3)",
-                normalized,
-                other,
-                escapes,
-                commands,
-            );
-        });
+    // Each name above its form, so the form has the section's whole width.
+    form_row(ui, "resolved (5.2, 5.3)", resolved, None, escapes, commands);
+    let other = resolved.valid_canon();
+    form_row(
+        ui,
+        "normalized (6.2.2, 6.2.3)",
+        normalized,
+        other,
+        escapes,
+        commands,
+    );
     match (resolved.valid_canon(), normalized.valid_canon()) {
         (Some(a), Some(b)) if a == b => {
             ui.weak("Normalization changes nothing here: the resolved form is already normal.");
@@ -72,6 +69,20 @@ fn form_row(
     commands: &mut Vec<Command>,
 ) {
     ui.label(RichText::new(name).strong());
+    ui.indent(name, |ui| {
+        form_value(ui, name, form, before, escapes, commands)
+    });
+}
+
+/// The form itself, or why there is none.
+fn form_value(
+    ui: &mut egui::Ui,
+    name: &str,
+    form: &Answer,
+    before: Option<&str>,
+    escapes: bool,
+    commands: &mut Vec<Command>,
+) {
     match form.valid_canon() {
         Some(text) => {
             let job = marked(ui, text, before, escapes);
@@ -97,12 +108,12 @@ fn form_row(
             ui.colored_label(ui.visuals().error_fg_color, format!("× {why}"));
         }
     }
-    ui.end_row();
 }
 
 /// `text` in monospace, its part that differs from `before` underlined and
 /// bold (when it is short enough to show whole; a cut value is shown plain).
 fn marked(ui: &egui::Ui, text: &str, before: Option<&str>, escapes: bool) -> LayoutJob {
+    let room = ((ui.available_width() - INDENT) / char_width(ui)).max(16.0) as usize;
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let color = ui.visuals().text_color();
     let plain = TextFormat::simple(font.clone(), color);
@@ -112,7 +123,7 @@ fn marked(ui: &egui::Ui, text: &str, before: Option<&str>, escapes: bool) -> Lay
         ..plain.clone()
     };
     let mut job = LayoutJob::default();
-    let short = text.chars().count() <= SHOWN_CHARS && !escapes;
+    let short = !truncate_chars(text, room).1 && !escapes;
     match before.filter(|b| short && *b != text) {
         Some(b) => {
             let (_, changed) = diff_ranges(b, text);
@@ -120,7 +131,7 @@ fn marked(ui: &egui::Ui, text: &str, before: Option<&str>, escapes: bool) -> Lay
             job.append(&text[changed.clone()], 0.0, strong);
             job.append(&text[changed.end..], 0.0, plain);
         }
-        None => job.append(&shorten(text, SHOWN_CHARS, escapes), 0.0, plain),
+        None => job.append(&shorten(text, room, escapes), 0.0, plain),
     }
     job
 }

@@ -25,9 +25,15 @@ const NAME_CHARS: usize = 10;
 const MIN_CHARS: usize = 6;
 /// Room for the `≠ ` mark in front of a differing value.
 const MARK_CHARS: usize = 2;
+/// One character to spare, in case a glyph comes from a wider fallback font.
+const SLACK_CHARS: usize = 1;
 /// A hover text shows at most this much of a value.
 const HOVER_CHARS: usize = 2000;
 const ROW_HEIGHT: f32 = 22.0;
+/// Values are measured up to this many characters.
+const COUNT_CHARS: usize = 1000;
+/// A screen reader is given at most this much of a value.
+const SPOKEN_CHARS: usize = 1000;
 
 /// The column a cell is in: the canonical string or a component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,13 +72,16 @@ impl Value<'_> {
         }
     }
 
-    /// How many characters it takes on screen, unshortened.
+    /// How many characters it takes on screen, unshortened (counted up to
+    /// [`COUNT_CHARS`]: no screen is wider, and a pasted megabyte must not
+    /// be counted every frame).
     fn chars(&self) -> usize {
+        let count = |t: &str| t.chars().take(COUNT_CHARS).count();
         match self {
             Value::Absent => 1,
             Value::Text("") => 2,
-            Value::Text(t) => t.chars().count(),
-            Value::Invalid(why) => why.chars().count() + 2,
+            Value::Text(t) => count(t),
+            Value::Invalid(why) => count(why) + 2,
         }
     }
 }
@@ -153,35 +162,42 @@ pub fn table_ui(
     commands: &mut Vec<Command>,
 ) {
     let columns = columns(c, shown);
-    let font = egui::TextStyle::Monospace.resolve(ui.style());
-    let char_w = ui.fonts_mut(|f| f.glyph_width(&font, 'x')).max(1.0);
-    let pad = ui.spacing().item_spacing.x * 2.0;
-    let name_w = NAME_CHARS as f32 * char_w + pad;
+    let char_w = char_width(ui);
+    // egui_extras puts this much space after every column.
+    let gap = ui.spacing().item_spacing.x;
+    let name_w = NAME_CHARS as f32 * char_w + gap;
+    let reference_answer = c.answer(reference);
+    // What each column needs: its longest value, with the mark where a
+    // value differs from the reference.
     let desired: Vec<f32> = columns
         .iter()
         .map(|&col| {
             let longest = shown
                 .iter()
-                .filter_map(|&r| c.answer(r))
-                .map(|a| value(a, col).chars())
+                .filter_map(|&r| Some((r, c.answer(r)?)))
+                .map(|(r, a)| {
+                    let v = value(a, col);
+                    let marked = r != reference
+                        && reference_answer.is_some_and(|ra| differs(&v, &value(ra, col)));
+                    v.chars() + if marked { MARK_CHARS } else { 0 }
+                })
                 .max()
                 .unwrap_or(0)
                 .max(col.title().len());
-            (longest + MARK_CHARS) as f32 * char_w + pad
+            (longest + SLACK_CHARS) as f32 * char_w + gap
         })
         .collect();
-    let room = (ui.available_width() - name_w - pad).max(0.0);
-    let widths = fit_widths(&desired, MIN_CHARS as f32 * char_w + pad, room);
-    let reference_answer = c.answer(reference);
+    let room = (ui.available_width() - name_w).max(0.0);
+    let widths = fit_widths(&desired, MIN_CHARS as f32 * char_w + gap, room);
 
     let mut builder = TableBuilder::new(ui)
         .id_salt("compare-table")
         .striped(true)
         .vscroll(false)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Width::exact(name_w - pad).clip(true));
+        .column(Width::exact(name_w - gap).clip(true));
     for w in &widths {
-        builder = builder.column(Width::exact((w - pad).max(char_w)).clip(true));
+        builder = builder.column(Width::exact((w - gap).max(char_w)).clip(true));
     }
     builder
         .header(ROW_HEIGHT, |mut row| {
@@ -200,7 +216,8 @@ pub fn table_ui(
                 body.row(ROW_HEIGHT, |mut row| {
                     row.col(|ui| name_cell(ui, r, r == reference));
                     for (col, w) in columns.iter().zip(&widths) {
-                        let max_chars = ((w - pad) / char_w).floor() as usize;
+                        let max_chars =
+                            (((w - gap) / char_w).floor() as usize).saturating_sub(SLACK_CHARS);
                         let cell = Cell {
                             resolver: r,
                             column: *col,
@@ -217,7 +234,19 @@ pub fn table_ui(
         });
 }
 
-/// The resolver's name; the reference row's is starred.
+/// The width of one character of the monospace font, as laid out (measured
+/// over a run, so rounding per glyph is counted).
+pub fn char_width(ui: &egui::Ui) -> f32 {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let run = ui.fonts_mut(|f| {
+        f.layout_no_wrap("x".repeat(100), font, Color32::WHITE)
+            .size()
+            .x
+    });
+    (run / 100.0).max(1.0)
+}
+
+/// The resolver's name; the reference row's is marked ◆.
 fn name_cell(ui: &mut egui::Ui, r: Resolver, is_reference: bool) {
     let text = if is_reference {
         format!("◆ {}", r.label())
@@ -262,14 +291,18 @@ impl Cell<'_> {
 
     /// What a screen reader says: the whole value and the difference.
     fn accessible_text(&self) -> String {
+        let spoken = |v: &Value<'_>| match v {
+            Value::Text(t) => shorten(t, SPOKEN_CHARS, false),
+            other => other.text(),
+        };
         let mut s = format!(
             "{} of {}: {}",
             self.column.title(),
             self.resolver.label(),
-            self.value.text()
+            spoken(&self.value)
         );
         if let Some((r, rv)) = self.reference.as_ref().filter(|_| self.differs()) {
-            s.push_str(&format!(", differs from {}: {}", r.label(), rv.text()));
+            s.push_str(&format!(", differs from {}: {}", r.label(), spoken(rv)));
         }
         s
     }

@@ -153,41 +153,37 @@ pub fn whatwg_errors_ui(ui: &mut egui::Ui, answer: &Answer, input: &str) {
         ui.label("No validation errors: the input is a valid URL string by the URL Standard.");
         return;
     }
-    egui::Grid::new("whatwg-errors")
-        .num_columns(2)
-        .spacing([12.0, 4.0])
-        .show(ui, |ui| {
-            for note in &answer.notes {
-                let e = explain(note.code);
-                let name = e.standard_name.unwrap_or(note.code);
-                let (mark, color) = if e.fatal {
-                    ("× fails:", ui.visuals().error_fg_color)
+    for note in &answer.notes {
+        let e = explain(note.code);
+        let name = e.standard_name.unwrap_or(note.code);
+        let (mark, color) = if e.fatal {
+            ("× fails:", ui.visuals().error_fg_color)
+        } else {
+            ("reports:", ui.visuals().warn_fg_color)
+        };
+        // One paragraph per error, wrapping within the section's width.
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!("{mark} {name}"))
+                    .monospace()
+                    .color(color),
+            )
+            .on_hover_text(format!(
+                "{} (code {})",
+                if e.fatal {
+                    "Parsing stops here: the URL is invalid."
                 } else {
-                    ("reports:", ui.visuals().warn_fg_color)
-                };
-                ui.label(
-                    RichText::new(format!("{mark} {name}"))
-                        .monospace()
-                        .color(color),
-                )
-                .on_hover_text(format!(
-                    "{} (code {})",
-                    if e.fatal {
-                        "Parsing stops here: the URL is invalid."
-                    } else {
-                        "Parsing goes on; the standard only reports it."
-                    },
-                    note.code
-                ));
-                ui.vertical(|ui| {
-                    ui.label(e.meaning);
-                    if let Some(at) = excerpt(note, input) {
-                        ui.weak(at);
-                    }
-                });
-                ui.end_row();
+                    "Parsing goes on; the standard only reports it."
+                },
+                note.code
+            ));
+            ui.label(e.meaning);
+            if let Some(at) = excerpt(note, input) {
+                ui.weak(at);
             }
         });
+        ui.add_space(2.0);
+    }
 }
 
 #[cfg(test)]

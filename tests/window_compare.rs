@@ -1,0 +1,129 @@
+//! The Compare view in the real window: the binary under its own Xvfb
+//! display, launched with a URL and `--base`, switched to the view with a
+//! real F3, at 1280×800 (the size the view must fit without scrolling
+//! sideways). For each case the window must still answer in the view
+//! (Ctrl+L, Ctrl+C gives the URL field's text; Ctrl+Shift+C the canonical
+//! URL where THIS finds one), and the view chosen must be the one saved
+//! on Ctrl+Q. Screenshots go to `target/window-tests/compare-*.png` for a
+//! person to look at (the README's are copied from there into `docs/`).
+//!
+//! Needs the tools tests/window.rs needs (`scripts/setup` installs them).
+
+#![cfg(all(feature = "gui", feature = "cli"))]
+
+#[path = "support/xwindow.rs"]
+mod xwindow;
+
+use std::time::Duration;
+
+use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url};
+use xwindow::{ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir};
+
+/// One screenshot: its name, the input and the base.
+struct Case {
+    name: &'static str,
+    input: &'static str,
+    base: &'static str,
+}
+
+const CASES: [Case; 4] = [
+    // A relative reference on a page, as a link in HTML has it.
+    Case {
+        name: "compare-typical",
+        input: "../images/photo.jpg?size=large&v=2#top",
+        base: "https://www.example.com/blog/2024/05/post.html?ref=home",
+    },
+    // An IDN host: THIS and CHROME write Punycode, GECKO and IE keep
+    // Unicode (GECKO for the top-level domains on its list, as .de is).
+    Case {
+        name: "compare-idn",
+        input: "https://B\u{fc}cher.de/Stra\u{df}e?q=\u{e4}",
+        base: "",
+    },
+    // More `..` than the base has segments.
+    Case {
+        name: "compare-dots",
+        input: "../../../../g/./h?x",
+        base: "http://a/b/c/d;p?q",
+    },
+    // A relationship target in an Office document: backslashes and a
+    // trailing dot, against the part that holds it.
+    Case {
+        name: "compare-opc",
+        input: "..\\media\\image1.png.",
+        base: "/word/document.xml",
+    },
+];
+
+/// The time given the view to lay itself out after F3 before a screenshot.
+const SETTLE: Duration = Duration::from_millis(700);
+
+#[test]
+fn compare_view_in_the_real_window() {
+    require_tools();
+    let shots = screenshot_dir();
+    let display = XDisplay::start();
+    for case in &CASES {
+        let home = FreshHome::new(case.name);
+        let mut args = vec![case.input];
+        if !case.base.is_empty() {
+            args.extend(["--base", case.base]);
+        }
+        let app = display.launch(&home, &args);
+        display.resize(&app, 1280, 800);
+
+        // The window is ready once Ctrl+L, Ctrl+C gives the URL back.
+        display.set_clipboard("nothing copied yet");
+        display.press_until(&["ctrl+l", "ctrl+c"], case.input, START_TIMEOUT);
+        display.press(&["F3"]);
+
+        // In the Compare view the shortcuts still work: the URL field's
+        // text, and the canonical URL where THIS finds one.
+        display.set_clipboard("nothing copied yet");
+        display.press_until(&["ctrl+l", "ctrl+c"], case.input, ACTION_TIMEOUT);
+        if let Some(canon) = canonical(case.input, case.base) {
+            display.press_until(&["ctrl+shift+c"], &canon, ACTION_TIMEOUT);
+        }
+        // Tab moves the focus out of the field, so its selection does not
+        // stand out in the screenshot.
+        display.press(&["Tab"]);
+        std::thread::sleep(SETTLE);
+        let path = shots.join(format!("{}.png", case.name));
+        let brightness = display.screenshot(&app, &path);
+        println!(
+            "{}: {} (brightness {brightness:.2})",
+            case.name,
+            path.display()
+        );
+
+        app.quit(&display);
+        let saved = home.saved_state();
+        assert!(
+            saved.contains("view:Compare"),
+            "{}: F3 did not leave the window in the Compare view; saved: {saved:.300}",
+            case.name
+        );
+    }
+}
+
+/// What the app copies with Ctrl+Shift+C: the engine's answer in mode THIS
+/// (none when it finds the input invalid).
+fn canonical(input: &str, base: &str) -> Option<String> {
+    let base = Some(base).filter(|b| !b.is_empty());
+    canonicalize_url(input, base, QueryEncoding::UTF8, Mode::This).canon
+}
+
+/// Reading the state the app saved on quitting.
+trait SavedState {
+    fn saved_state(&self) -> String;
+}
+
+impl SavedState for FreshHome {
+    /// The saved state file (RON), as text; empty if there is none.
+    fn saved_state(&self) -> String {
+        let data = self.env()[1].1.clone();
+        std::fs::read_to_string(data.join("url-inspector").join("app.ron"))
+            .unwrap_or_default()
+            .replace([' ', '\n'], "")
+    }
+}
