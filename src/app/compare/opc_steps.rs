@@ -15,6 +15,8 @@ use super::table::char_width;
 
 /// What the mark and citation columns take, in points, before the value.
 const LEFT_OF_VALUE: f32 = 340.0;
+/// A decision is shown beside its value only with this much room.
+const DECISION_MIN_CHARS: usize = 14;
 
 /// The verdict, then the steps.
 pub fn opc_ui(
@@ -24,7 +26,8 @@ pub fn opc_ui(
     escapes: bool,
     commands: &mut Vec<Command>,
 ) {
-    verdict_ui(ui, answer);
+    let absolute = steps.iter().any(|s| s.id == StepId::Absolute);
+    verdict_ui(ui, answer, absolute);
     ui.add_space(4.0);
     let value_chars = ((ui.available_width() - LEFT_OF_VALUE) / char_width(ui)).clamp(16.0, 200.0);
     let did = |s: &&Step| s.changed() || s.failed || s.decision.is_some();
@@ -94,8 +97,11 @@ fn short_names(ids: &[StepId]) -> String {
 }
 
 /// The part name, or the rule it breaks.
-fn verdict_ui(ui: &mut egui::Ui, answer: &Answer) {
+fn verdict_ui(ui: &mut egui::Ui, answer: &Answer, absolute: bool) {
     match (answer.valid_canon(), answer.why_invalid()) {
+        (Some(uri), _) if absolute => {
+            ui.label(format!("An absolute URI, resolved the ordinary way: {uri}"));
+        }
         (Some(name), _) => {
             ui.label(format!("Part name: {name}"));
         }
@@ -147,9 +153,13 @@ fn step_row(
                 .sense(egui::Sense::click()),
             )
             .on_hover_text(format!(
-                "before: {}\nafter:  {}\nClick to copy the result of this step.",
+                "before: {}\nafter:  {}\n{}Click to copy the result of this step.",
                 shorten(&s.before, 1000, escapes),
-                shorten(&s.after, 1000, escapes)
+                shorten(&s.after, 1000, escapes),
+                s.decision.as_deref().map_or(String::new(), |d| format!(
+                    "{}\n",
+                    shorten(d, 1000, escapes)
+                ))
             ));
         if r.clicked() {
             commands.push(Command::Copy {
@@ -158,9 +168,12 @@ fn step_row(
             });
         }
         if let Some(d) = &s.decision {
+            // Beside the value when there is room; else on the value's hover.
             let after = s.after.chars().take(value_chars).count();
-            let room = value_chars.saturating_sub(after).max(12);
-            ui.weak(shorten_end(d, room, escapes)).on_hover_text(d);
+            let room = value_chars.saturating_sub(after);
+            if room >= DECISION_MIN_CHARS {
+                ui.weak(shorten_end(d, room, escapes)).on_hover_text(d);
+            }
         }
     });
     ui.end_row();
