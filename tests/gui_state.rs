@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use url_inspector::app::clipboard::{self, MemoryClipboard, SystemClipboard};
 use url_inspector::app::saved_state::{self, Startup};
 use url_inspector::app::{InspectorApp, State};

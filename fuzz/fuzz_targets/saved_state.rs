@@ -33,12 +33,18 @@ fuzz_target!(|data: &[u8]| {
         // text editor would write them.
         let app = String::from_utf8_lossy(rest);
         let map = std::collections::HashMap::from([("app".to_owned(), app.into_owned())]);
-        ron::to_string(&map).expect("a map of strings serializes").into_bytes()
+        ron::to_string(&map)
+            .expect("a map of strings serializes")
+            .into_bytes()
     };
     let loaded = load(&file);
     if let Some(problem) = &loaded.problem {
         assert!(!problem.is_empty(), "an empty message");
-        assert_eq!(loaded.state, State::default(), "a problem but not the defaults");
+        assert_eq!(
+            loaded.state,
+            State::default(),
+            "a problem but not the defaults"
+        );
     }
     assert_eq!(
         loaded.state.clone().normalized(),
@@ -47,5 +53,8 @@ fuzz_target!(|data: &[u8]| {
     );
     let again = load(&to_file_bytes(&loaded.state));
     assert_eq!(again.problem, None, "the app's own file does not load");
-    assert_eq!(again.state, loaded.state, "a state changes when saved and loaded");
+    assert_eq!(
+        again.state, loaded.state,
+        "a state changes when saved and loaded"
+    );
 });
