@@ -307,48 +307,69 @@ fn mark_failure(
 }
 
 /// The on-screen stretches (one per row) that show galley characters
-/// `chars`: `(left, right, bottom)` in screen coordinates.
-fn row_segments(laid: &Laid, rect: egui::Rect, chars: Range<usize>) -> Vec<(f32, f32, f32)> {
+/// `chars`, each as tall as its row, in screen coordinates.
+fn row_segments(laid: &Laid, rect: egui::Rect, chars: Range<usize>) -> Vec<egui::Rect> {
     let pos = |i: usize| {
         laid.galley
             .pos_from_cursor(CCursor::new(i))
             .translate(rect.min.to_vec2())
     };
-    let mut out: Vec<(f32, f32, f32)> = Vec::new();
+    let mut out: Vec<egui::Rect> = Vec::new();
     for k in chars {
         let (here, next) = (pos(k), pos(k + 1));
         // The last character of a wrapped row: its own width, guessed from the row's.
         let right = if (next.top() - here.top()).abs() < 1.0 {
             next.left()
         } else {
-            here.left()
-                + laid.galley.rect.width() / laid.galley.text().chars().count().max(1) as f32
+            let n = laid.galley.text().chars().count().max(1) as f32;
+            here.left() + laid.galley.rect.width() / n
         };
         match out.last_mut() {
             Some(last)
-                if (last.2 - here.bottom()).abs() < 1.0 && (last.1 - here.left()).abs() < 1.0 =>
+                if (last.bottom() - here.bottom()).abs() < 1.0
+                    && (last.right() - here.left()).abs() < 1.0 =>
             {
-                last.1 = right;
+                last.max.x = right;
             }
-            _ => out.push((here.left(), right, here.bottom())),
+            _ => out.push(egui::Rect::from_min_max(
+                here.min,
+                egui::pos2(right, here.bottom()),
+            )),
         }
     }
     out
 }
 
-/// A thin box around each non-ASCII character (the mark that is not colour).
+/// Where galley character `k` is drawn, as its background is (the glyph's
+/// logical box, grown as egui grows backgrounds), in screen coordinates.
+fn glyph_rect(laid: &Laid, rect: egui::Rect, k: usize) -> Option<egui::Rect> {
+    let at = laid.galley.layout_from_cursor(CCursor::new(k));
+    let row = laid.galley.rows.get(at.row)?;
+    let glyph = row.glyphs.get(at.column.0)?;
+    let grow = TextFormat::default().expand_bg;
+    Some(
+        glyph
+            .logical_rect()
+            .translate(row.pos.to_vec2() + rect.min.to_vec2())
+            .expand(grow),
+    )
+}
+
+/// A thin box around each non-ASCII character, on the edge of its tint
+/// (the mark that is not colour).
 fn box_non_ascii(ui: &egui::Ui, laid: &Laid, rect: egui::Rect) {
     let stroke = Stroke::new(1.0, ui.visuals().strong_text_color());
-    let row_h = laid.galley.rows.first().map_or(16.0, |r| r.height());
     for p in laid.pieces.iter().filter(|p| p.non_ascii) {
-        for (left, right, bottom) in row_segments(laid, rect, p.chars.clone()) {
-            let glyph_h = row_h / 1.55;
-            let b = egui::Rect::from_min_max(
-                egui::pos2(left, bottom - glyph_h - 1.0),
-                egui::pos2(right, bottom + 1.0),
-            );
+        let cell = p
+            .chars
+            .clone()
+            .filter_map(|k| glyph_rect(laid, rect, k))
+            .reduce(|a, b| a.union(b));
+        if let Some(cell) = cell {
+            // Inset, so that neighbours read as separate boxes.
+            let cell = cell.shrink2(egui::vec2(0.5, 0.0));
             ui.painter()
-                .rect_stroke(b, 2.0, stroke, egui::StrokeKind::Inside);
+                .rect_stroke(cell, 2.0, stroke, egui::StrokeKind::Inside);
         }
     }
 }
@@ -376,8 +397,9 @@ fn mark_note(ui: &egui::Ui, laid: &Laid, rect: egui::Rect, text: &str, note: &No
         ));
         return;
     }
-    for (left, right, bottom) in row_segments(laid, rect, start..end) {
-        let y = bottom + 4.0;
+    for cell in row_segments(laid, rect, start..end) {
+        let (left, right) = (cell.left(), cell.right());
+        let y = cell.bottom() + 4.0;
         let (a, b) = (egui::pos2(left, y), egui::pos2(right, y));
         let stroke = Stroke::new(1.5, color);
         match level {

@@ -3,6 +3,9 @@
 //! severity, its stable code and its message. A look-alike host in IE mode,
 //! whose canonical URL reads like ASCII, is told here in words.
 //!
+//! Non-ASCII characters in a message (the look-alike host itself) are
+//! tinted and underlined, as they are in the canonical URL above.
+//!
 //! Severity is never colour alone: each note starts with a symbol and a word
 //! ("▲ Warning", "○ Info", "➜ Hint"), and warnings are also in the warning
 //! colour (≥ 4.5:1 in both themes, see [`super::theme`]). Clicking a note
@@ -39,6 +42,33 @@ pub fn level_color(level: NoteLevel, v: &egui::Visuals) -> Color32 {
     match level {
         NoteLevel::Warning => v.warn_fg_color,
         NoteLevel::Info | NoteLevel::Hint => v.strong_text_color(),
+    }
+}
+
+/// Appends `text` to `job` in `plain`, but each run of non-ASCII
+/// characters tinted and underlined (the underline is the cue that is not
+/// colour), so a Cyrillic "р" in a message or a URL stands out from the
+/// Latin "p" it imitates.
+pub fn append_marking_non_ascii(
+    job: &mut LayoutJob,
+    text: &str,
+    plain: &TextFormat,
+    v: &egui::Visuals,
+) {
+    let mut marked = plain.clone();
+    marked.background = theme::non_ascii_tint(v);
+    marked.color = v.strong_text_color();
+    marked.underline = egui::Stroke::new(1.5, v.strong_text_color());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest.chars().next().is_some_and(|c| c.is_ascii());
+        let end = rest
+            .char_indices()
+            .find(|(_, c)| c.is_ascii() != ascii)
+            .map_or(rest.len(), |(i, _)| i);
+        let format = if ascii { plain } else { &marked };
+        job.append(&rest[..end], 0.0, format.clone());
+        rest = &rest[end..];
     }
 }
 
@@ -129,11 +159,10 @@ fn note_job(ui: &egui::Ui, note: &Note, escapes: bool) -> LayoutJob {
         0.0,
         TextFormat::simple(mono, v.strong_text_color()),
     );
-    job.append(
-        &format!(":  {}", shorten(&note.message, MESSAGE_CHARS, escapes)),
-        0.0,
-        TextFormat::simple(body.clone(), v.text_color()),
-    );
+    let plain = TextFormat::simple(body.clone(), v.text_color());
+    job.append(":  ", 0.0, plain.clone());
+    let message = shorten(&note.message, MESSAGE_CHARS, escapes);
+    append_marking_non_ascii(&mut job, &message, &plain, v);
     let place = match &note.range {
         Some(r) if r.is_empty() => format!(" (at byte {} of the input)", group_digits(r.start)),
         Some(r) => format!(

@@ -5,6 +5,7 @@
 //! look-alike host is flagged beside a canonical URL that reads like ASCII.
 //! An empty URL field is not an error: it gets a neutral prompt.
 
+use egui::text::{LayoutJob, TextFormat};
 use egui::{RichText, TextEdit, TextStyle};
 
 use super::analysis::{Analysis, FailureView};
@@ -97,14 +98,33 @@ fn canonical_ui(
     // The text goes on its own line: URLs are long. A read-only text field
     // is selectable and tells screen readers its value.
     let shown = preview(canon, SHOWN_CHARS, escapes);
+    // Non-ASCII characters tinted and underlined: an IE-mode URL that reads
+    // like ASCII shows where it is not.
+    let mut layouter = |ui: &egui::Ui, text: &dyn egui::TextBuffer, wrap_width: f32| {
+        let font = TextStyle::Monospace.resolve(ui.style());
+        let plain = TextFormat::simple(font, ui.visuals().text_color());
+        let mut job = LayoutJob::default();
+        job.wrap.max_width = wrap_width;
+        job.wrap.break_anywhere = true;
+        notes_strip::append_marking_non_ascii(&mut job, text.as_str(), &plain, ui.visuals());
+        ui.fonts_mut(|f| f.layout_job(job))
+    };
     ui.add(
         TextEdit::multiline(&mut shown.as_str())
             .id(ui.make_persistent_id("canonical-url"))
             .font(TextStyle::Monospace)
             .desired_rows(1)
-            .desired_width(f32::INFINITY),
+            .desired_width(f32::INFINITY)
+            .layouter(&mut layouter),
     )
     .labelled_by(label.inner);
+    let non_ascii = canon.chars().filter(|c| !c.is_ascii()).count();
+    if non_ascii > 0 {
+        ui.weak(format!(
+            "Holds {non_ascii} non-ASCII character{} (underlined): not the ASCII letters they may look like.",
+            if non_ascii == 1 { "" } else { "s" }
+        ));
+    }
 }
 
 fn failure_ui(ui: &mut egui::Ui, f: &FailureView, commands: &mut Vec<Command>) {

@@ -158,8 +158,7 @@ pub fn trace_ui(
         return;
     };
     toolbar_ui(ui, a, state, focus, commands);
-    let visible = visible_steps(a, state, focus);
-    step_player::player_ui(ui, a, &visible, focus, commands);
+    ui.add_space(2.0);
     let detail_h = (ui.available_height() * 0.35).clamp(110.0, 320.0);
     let list_h = (ui.available_height() - detail_h - 12.0).max(80.0);
     let width = ui.available_width();
@@ -177,7 +176,7 @@ pub fn trace_ui(
         });
 }
 
-/// The title, the counts, the copy buttons and the filters.
+/// The title, the counts, the copy buttons, the filters and the player.
 fn toolbar_ui(
     ui: &mut egui::Ui,
     a: &Analysis,
@@ -194,17 +193,23 @@ fn toolbar_ui(
         ));
         copy_buttons(ui, a, commands);
     });
-    let mut only = state.changed_only;
-    if ui
-        .checkbox(&mut only, "Only steps that changed something")
-        .on_hover_text(format!(
-            "Hide steps that only looked or decided; parsing only splits, so it counts as no change ({})",
-            ui.ctx().format_shortcut(&keys::CHANGED_ONLY)
-        ))
-        .changed()
-    {
-        commands.push(Command::ToggleChangedOnly);
-    }
+    // The filter and the player share a line (it wraps when narrow).
+    ui.horizontal_wrapped(|ui| {
+        let mut only = state.changed_only;
+        if ui
+            .checkbox(&mut only, "Only steps that changed something")
+            .on_hover_text(format!(
+                "Hide steps that only looked or decided; parsing only splits, so it counts as no change ({})",
+                ui.ctx().format_shortcut(&keys::CHANGED_ONLY)
+            ))
+            .changed()
+        {
+            commands.push(Command::ToggleChangedOnly);
+        }
+        ui.separator();
+        let visible = visible_steps(a, state, focus);
+        step_player::player_ui(ui, a, &visible, focus, commands);
+    });
     if let Some(c) = focus.component {
         component_filter_ui(ui, a, c, focus.only_component, commands);
     }

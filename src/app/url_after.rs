@@ -68,7 +68,7 @@ pub fn url_after_ui(
         egui::UiBuilder::new().accessibility_label("Components after this step"),
         |ui| {
             egui::Grid::new("url-after-components")
-                .num_columns(3)
+                .num_columns(2)
                 .spacing([10.0, 2.0])
                 .striped(true)
                 .show(ui, |ui| {
@@ -96,8 +96,8 @@ fn state_words(a: &Analysis, i: usize, url: &UrlAfter<'_>, written: &str) -> Str
     words
 }
 
-/// One component: its name in its colour, its value, and the mark of the
-/// component the step changed.
+/// One component: its name in its colour, its value, and after it the
+/// mark of the component the step changed.
 fn component_row(
     ui: &mut egui::Ui,
     c: Component,
@@ -107,17 +107,18 @@ fn component_row(
 ) {
     let color = theme::component_color(c, ui.visuals().dark_mode);
     ui.label(RichText::new(format!("■ {c}")).monospace().color(color));
-    match value {
-        None => ui.label(RichText::new("absent").italics()),
-        Some("") => ui.label(RichText::new("\"\" (empty)").italics()),
-        Some(v) => ui.add(
-            egui::Label::new(RichText::new(shorten(v, VALUE_CHARS, escapes)).monospace()).wrap(),
-        ),
-    };
-    if changed {
-        let color = ui.visuals().strong_text_color();
-        ui.label(with_words(ui, "◀", "this step", color));
-    } else {
-        ui.label("");
-    }
+    ui.horizontal_wrapped(|ui| {
+        match value {
+            None => ui.label(RichText::new("absent").italics()),
+            Some("") => ui.label(RichText::new("\"\" (empty)").italics()),
+            Some(v) => ui.add(
+                egui::Label::new(RichText::new(shorten(v, VALUE_CHARS, escapes)).monospace())
+                    .wrap(),
+            ),
+        };
+        if changed {
+            let strong = ui.visuals().strong_text_color();
+            ui.label(with_words(ui, "◀", "this step", strong));
+        }
+    });
 }
