@@ -147,6 +147,8 @@ fn where_gecko_parts_from_this_is_named_and_opens_in_the_trace() {
         &format!("GECKO parts from THIS at trace step {}", step + 1)
     ));
     assert!(shows_part(&h, &format!("THIS: {}", this_id.id())));
+    // CHROME takes other steps (Nameprep per label) to THIS's answer.
+    assert!(shows(&h, "(other steps, the same answer)"));
     let link = format!("GECKO: {} · {}", gecko_id.id(), gecko_id.citation());
     h.get_by_label(&link).click();
     h.run();

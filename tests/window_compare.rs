@@ -14,6 +14,7 @@
 #[path = "support/xwindow.rs"]
 mod xwindow;
 
+use std::sync::Mutex;
 use std::time::Duration;
 
 use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url};
@@ -58,8 +59,14 @@ const CASES: [Case; 4] = [
 /// The time given the view to lay itself out after F3 before a screenshot.
 const SETTLE: Duration = Duration::from_millis(700);
 
+/// One window at a time: the software renderer is slow enough alone.
+static ONE_WINDOW_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 #[test]
 fn compare_view_in_the_real_window() {
+    let _one = ONE_WINDOW_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     require_tools();
     let shots = screenshot_dir();
     let display = XDisplay::start();
@@ -104,6 +111,38 @@ fn compare_view_in_the_real_window() {
             case.name
         );
     }
+}
+
+/// The light theme, with the Compare view chosen last time: the window opens
+/// in it (no F3), and its marks are readable on a light background.
+///
+/// Interpretation: as in tests/window.rs, the theme and the view are seeded
+/// in the saved state rather than chosen through menus by pointer position.
+#[test]
+fn light_theme_opens_in_the_compare_view_it_was_left_in() {
+    let _one = ONE_WINDOW_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    require_tools();
+    let shots = screenshot_dir();
+    let display = XDisplay::start();
+    let home = FreshHome::new("compare-light");
+    home.seed_state("(theme: Light, view: Compare)");
+    let case = &CASES[1];
+    let app = display.launch(&home, &[case.input]);
+    display.resize(&app, 1280, 800);
+    display.set_clipboard("nothing copied yet");
+    let canon = canonical(case.input, case.base).expect("THIS finds the IDN example valid");
+    display.press_until(&["ctrl+shift+c"], &canon, START_TIMEOUT);
+    std::thread::sleep(SETTLE);
+    let path = shots.join("compare-light.png");
+    let brightness = display.screenshot(&app, &path);
+    assert!(
+        brightness > 0.6,
+        "the light theme's window is dark (brightness {brightness:.2}): the seeded state was not read"
+    );
+    app.quit(&display);
+    assert!(home.saved_state().contains("view:Compare"));
 }
 
 /// What the app copies with Ctrl+Shift+C: the engine's answer in mode THIS

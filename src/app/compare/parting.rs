@@ -154,7 +154,13 @@ pub fn partings_ui(
             continue;
         };
         any = true;
-        let same_answer = c.answer(Resolver::from(anchor)) == c.answer(Resolver::from(mode));
+        // The same answer as the table compares it (notes aside: they name
+        // the mode, so they always differ).
+        let result = |m: Mode| {
+            c.answer(Resolver::from(m))
+                .map(|a| (a.valid_canon(), &a.components))
+        };
+        let same_answer = result(anchor) == result(mode);
         ui.scope_builder(
             egui::UiBuilder::new().accessibility_label(format!(
                 "Where {} parts from {}",
