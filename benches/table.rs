@@ -22,7 +22,9 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use url_inspector::engine::QueryEncoding;
 use url_inspector::resolvers::Resolver;
-use url_inspector::table::{Control, OutputFormat, ReadOptions, RowWriter, RunOptions, run};
+use url_inspector::table::{
+    Control, OutputFormat, ReadOptions, RowWriter, RunOptions, Summary, TableReader, compute, run,
+};
 
 /// Runs kept per case; the fastest counts.
 const REPEATS: usize = 3;
@@ -123,6 +125,43 @@ fn pipeline(text: &str, resolvers: &[Resolver], threads: usize) -> Took {
     })
 }
 
+/// Where the table's time goes, on one thread with no pipeline: each stage
+/// added to the one before (read; + compute rows; + summary; + CSV), as CPU
+/// time per row, fastest of `repeats`.
+fn stages(text: &str, resolvers: &[Resolver], repeats: usize) -> [Duration; 4] {
+    let n = text.lines().count().max(1) as u32;
+    let mut best = [Duration::MAX; 4];
+    for _ in 0..repeats {
+        for (stage, slot) in best.iter_mut().enumerate() {
+            let took = timed(|| {
+                let reader = TableReader::new(text.as_bytes(), ReadOptions::default());
+                let mut summary = Summary::new(resolvers);
+                let mut writer = RowWriter::new(io::sink(), OutputFormat::Csv, resolvers)
+                    .expect("io::sink accepts");
+                let mut count = 0usize;
+                for entry in reader {
+                    let entry = entry.expect("in-memory input");
+                    if stage == 0 {
+                        count += entry.line as usize;
+                        continue;
+                    }
+                    let row = compute(entry, resolvers);
+                    if stage >= 2 {
+                        summary.add(&row);
+                    }
+                    if stage >= 3 {
+                        writer.write(&row).expect("io::sink accepts");
+                    }
+                    count += row.cells.len();
+                }
+                black_box((count, summary.rows));
+            });
+            *slot = (*slot).min(took.cpu / n);
+        }
+    }
+    best
+}
+
 /// The run with the least wall-clock time, and the least CPU time of any run.
 fn fastest(repeats: usize, mut f: impl FnMut() -> Took) -> Took {
     let runs: Vec<Took> = (0..repeats).map(|_| f()).collect();
@@ -160,7 +199,12 @@ fn main() {
         "overhead"
     );
     let one = [Resolver::This];
+    // `TABLE_BENCH_ONLY=stages` skips the comparison (for profiling).
+    let compare = std::env::var("TABLE_BENCH_ONLY").map_or(true, |v| v != "stages");
     for (name, resolvers) in [("this", &one[..]), ("all seven", &Resolver::ALL[..])] {
+        if !compare {
+            break;
+        }
         let mut table_walls = Vec::new();
         for threads in [1, cores] {
             let d = fastest(repeats, || direct(&lines, resolvers, threads));
@@ -182,6 +226,18 @@ fn main() {
         println!(
             "{name:<10} speed-up of the table from 1 thread to {cores}: {:.2}x",
             table_walls[0].as_secs_f64() / table_walls[1].as_secs_f64()
+        );
+    }
+    println!("where a row's CPU time goes (one thread, no pipeline; each stage adds to the last):");
+    for (name, resolvers) in [("this", &one[..]), ("all seven", &Resolver::ALL[..])] {
+        let [read, rows, summary, csv] = stages(&text, resolvers, repeats);
+        let ns = |d: Duration| d.as_nanos();
+        println!(
+            "{name:<10} read {} ns, + compute {} ns, + summary {} ns, + CSV {} ns",
+            ns(read),
+            ns(rows.saturating_sub(read)),
+            ns(summary.saturating_sub(rows)),
+            ns(csv.saturating_sub(summary)),
         );
     }
     if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {

@@ -416,7 +416,8 @@ impl<R: BufRead> TableReader<R> {
             });
         };
         let parsed = match layout.format {
-            InputFormat::Lines => Ok((text.clone(), None, None)),
+            // The whole line is the input: moved, not copied.
+            InputFormat::Lines => return Ok(self.with_defaults(text, None, None)),
             InputFormat::Tsv => tsv_fields(&text),
             InputFormat::Csv => match &layout.columns {
                 Some(columns) => csv_fields(&text, columns),

@@ -11,7 +11,7 @@
 //! | `notes` | the codes of the notes raised (CSV, TSV: separated by spaces; JSON: an array) |
 //! | `error` | why the line could not be read (empty / `null` unless an error row) |
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -78,6 +78,8 @@ pub fn columns(resolvers: &[Resolver]) -> Vec<String> {
 pub struct RowWriter<W: Write> {
     out: Out<W>,
     columns: Vec<String>,
+    /// Reused for each row's line number and notes.
+    scratch: String,
 }
 
 enum Out<W: Write> {
@@ -107,33 +109,47 @@ impl<W: Write> RowWriter<W> {
                 Out::Delimited(Box::new(w))
             }
         };
-        Ok(RowWriter { out, columns })
+        Ok(RowWriter {
+            out,
+            columns,
+            scratch: String::new(),
+        })
     }
 
     /// Writes one row.
     pub fn write(&mut self, row: &Row) -> io::Result<()> {
         match &mut self.out {
             Out::Delimited(w) => {
-                let notes = row.notes.join(" ");
-                let line = row.line.to_string();
-                let mut fields: Vec<&str> = Vec::with_capacity(self.columns.len());
-                fields.extend([
-                    line.as_str(),
-                    &row.input,
-                    row.base.as_deref().unwrap_or(""),
-                    row.encoding,
-                ]);
-                for cell in &row.cells {
-                    fields.push(cell.canon().unwrap_or(""));
-                    fields.push(cell.reason().unwrap_or(""));
+                // Field by field, with one reused buffer for the numbers and
+                // the notes: no allocation per row.
+                let buf = &mut self.scratch;
+                buf.clear();
+                let _ = write!(buf, "{}", row.line);
+                w.write_field(buf.as_bytes()).map_err(csv_error)?;
+                w.write_field(&row.input).map_err(csv_error)?;
+                w.write_field(row.base.as_deref().unwrap_or(""))
+                    .map_err(csv_error)?;
+                w.write_field(row.encoding).map_err(csv_error)?;
+                let resolvers = (self.columns.len() - 6) / 2;
+                for i in 0..resolvers {
+                    // An error row has no cells: its resolver columns are empty.
+                    let cell = row.cells.get(i);
+                    w.write_field(cell.and_then(|c| c.canon()).unwrap_or(""))
+                        .map_err(csv_error)?;
+                    w.write_field(cell.and_then(|c| c.reason()).unwrap_or(""))
+                        .map_err(csv_error)?;
                 }
-                // An error row has no cells: its resolver columns are empty.
-                while fields.len() < self.columns.len() - 2 {
-                    fields.push("");
+                buf.clear();
+                for (i, code) in row.notes.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(' ');
+                    }
+                    buf.push_str(code);
                 }
-                fields.push(&notes);
-                fields.push(row.error.as_deref().unwrap_or(""));
-                w.write_record(&fields).map_err(csv_error)
+                w.write_field(buf.as_bytes()).map_err(csv_error)?;
+                w.write_field(row.error.as_deref().unwrap_or(""))
+                    .map_err(csv_error)?;
+                w.write_record(None::<&[u8]>).map_err(csv_error)
             }
             Out::Jsonl(w) => {
                 let json = JsonRow {
