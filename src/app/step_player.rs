@@ -21,7 +21,8 @@ use super::trace_view::TraceFocus;
 /// change, short enough that a whole teaching example plays in about 20 s.
 pub const PLAY_INTERVAL: f64 = 0.7;
 
-/// Draws the player's buttons and position into a horizontal `ui`;
+/// Draws the player's buttons and position into a horizontal `ui` (no
+/// group of their own: a wrapped line then starts at the left edge);
 /// `visible` are the steps the list shows, in order.
 pub fn player_ui(
     ui: &mut egui::Ui,
@@ -49,51 +50,47 @@ pub fn player_ui(
         format!("Select the next step ({})", shortcut(&keys::NEXT_STEP)),
         format!("Select the last step ({})", shortcut(&keys::LAST_STEP)),
     ];
-    ui.scope_builder(
-        egui::UiBuilder::new().accessibility_label("Step player"),
-        |ui| {
-            // The widget's own text colour (dimmed when disabled).
-            let c = Color32::PLACEHOLDER;
-            let play = if focus.playing {
-                with_words(ui, "‖", "Pause", c)
-            } else {
-                with_words(ui, "▶", "Play", c)
-            };
-            let buttons = [
-                (
-                    with_words(ui, "|◀", "First", c),
-                    any && !at_start,
-                    Command::SelectEnd { last: false },
-                ),
-                (
-                    with_words(ui, "◀", "Previous", c),
-                    any && !at_start,
-                    Command::MoveSelection(-1),
-                ),
-                (play, any, Command::TogglePlay),
-                (
-                    words_then(ui, "Next", "▶", c),
-                    any && !at_end,
-                    Command::MoveSelection(1),
-                ),
-                (
-                    words_then(ui, "Last", "▶|", c),
-                    any && !at_end,
-                    Command::SelectEnd { last: true },
-                ),
-            ];
-            for ((label, enabled, command), hover) in buttons.into_iter().zip(&hover) {
-                let r = ui
-                    .add_enabled(enabled, egui::Button::new(label).small())
-                    .on_hover_text(hover)
-                    .on_disabled_hover_text(hover);
-                if r.clicked() {
-                    commands.push(command);
-                }
-            }
-            ui.label(position_text(a, visible, pos));
-        },
-    );
+    // The widget's own text colour (dimmed when disabled).
+    let c = Color32::PLACEHOLDER;
+    let play = if focus.playing {
+        with_words(ui, "‖", "Pause", c)
+    } else {
+        with_words(ui, "▶", "Play", c)
+    };
+    let buttons = [
+        (
+            with_words(ui, "|◀", "First", c),
+            any && !at_start,
+            Command::SelectEnd { last: false },
+        ),
+        (
+            with_words(ui, "◀", "Previous", c),
+            any && !at_start,
+            Command::MoveSelection(-1),
+        ),
+        (play, any, Command::TogglePlay),
+        (
+            words_then(ui, "Next", "▶", c),
+            any && !at_end,
+            Command::MoveSelection(1),
+        ),
+        (
+            words_then(ui, "Last", "▶|", c),
+            any && !at_end,
+            Command::SelectEnd { last: true },
+        ),
+    ];
+    for ((label, enabled, command), hover) in buttons.into_iter().zip(&hover) {
+        let r = ui
+            .add_enabled(enabled, egui::Button::new(label).small())
+            .on_hover_text(hover)
+            .on_disabled_hover_text(hover);
+        if r.clicked() {
+            commands.push(command);
+        }
+    }
+    // Whole or on the next line, never broken in two.
+    ui.add(egui::Label::new(position_text(a, visible, pos)).extend());
 }
 
 /// Where the walk is: "#20 · 21st of 26" (the step's number as the list and

@@ -298,11 +298,12 @@ fn list_ui(
         && ui.ctx().data(|d| d.get_temp::<usize>(scrolled_to_id())) != Some(sel)
     {
         let pitch = row_h + ui.spacing().item_spacing.y;
-        let y = pos as f32 * pitch;
+        // Three rows of context above, starting on a row's edge (no sliver of a cut row).
+        let y = pos.saturating_sub(3) as f32 * pitch;
         // Never past the end: an offset beyond it springs back, frame after frame.
         let content = all_rows.len() as f32 * pitch - ui.spacing().item_spacing.y;
         let max = (content - ui.available_height()).max(0.0);
-        scroll = scroll.vertical_scroll_offset((y - 3.0 * row_h).clamp(0.0, max));
+        scroll = scroll.vertical_scroll_offset(y.min(max));
         ui.ctx().data_mut(|d| d.insert_temp(scrolled_to_id(), sel));
     }
     ui.scope_builder(
