@@ -137,11 +137,10 @@ fn step_row(
     } else {
         ("◆", ui.visuals().text_color())
     };
-    ui.label(
-        RichText::new(format!("{mark} {}", i + 1))
-            .monospace()
-            .color(color),
-    );
+    // The mark alone: the citation says which step of the spec this is (a
+    // count of the steps run would read as a second, different step number).
+    ui.label(RichText::new(mark).monospace().color(color))
+        .on_hover_text(format!("Step {} of this run", i + 1));
     ui.label(RichText::new(s.id.citation()).color(color))
         .on_hover_text(format!("{} ({})", s.id.explanation(), s.id.id()));
     ui.horizontal(|ui| {
