@@ -5,13 +5,20 @@
 //!
 //! Distinct URLs are counted in bounded memory: each canonical URL is
 //! hashed to 64 bits (SipHash-1-3 with fixed keys) and only the hash is
-//! kept, in a set capped at [`DISTINCT_CAP`] entries per resolver (a table
-//! of 2^20 slots, about 9 MiB). Past the cap the count stops and is reported
-//! as a lower bound. Two different URLs with the same hash are counted once:
-//! with n distinct URLs the expected number of such collisions is about
-//! n² / 2^65, under 10^-7 for a million.
+//! kept, in one table shared by all resolvers: each hash with the set of
+//! resolvers that gave it (a bit each). The table holds at most
+//! [`DISTINCT_CAP`] hashes (a table of 2^21 slots, about 34 MiB at most);
+//! past the cap a new hash is not kept and the counts of the resolvers that
+//! gave it are reported as lower bounds. Two different URLs with the same
+//! hash are counted once: with n distinct URLs the expected number of such
+//! collisions is about n² / 2^65, under 10^-7 for a million.
+//!
+//! A row costs little however many resolvers there are: its canonical URLs
+//! are grouped first (resolvers that agree share a group), so each distinct
+//! URL of the row is hashed and looked up once, and two resolvers disagree
+//! exactly when their groups differ.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
 
@@ -20,9 +27,14 @@ use crate::resolvers::Resolver;
 use super::read::Layout;
 use super::row::{NOTE_NOT_UTF8, Row};
 
-/// The most distinct hashes kept per resolver: seven eighths of 2^20, the
-/// most a hash table of 2^20 slots holds before it doubles.
-pub const DISTINCT_CAP: usize = (1 << 20) / 8 * 7;
+/// The most distinct hashes kept (for all resolvers together): seven
+/// eighths of 2^21, the most a hash table of 2^21 slots holds before it
+/// doubles.
+pub const DISTINCT_CAP: usize = (1 << 21) / 8 * 7;
+
+/// The most resolvers whose distinct URLs are counted (one bit each); a
+/// table has at most the seven there are.
+const MAX_COUNTED: usize = 64;
 
 /// The summary of a run (or of the rows seen so far).
 #[derive(Clone, Debug)]
@@ -48,19 +60,30 @@ pub struct Summary {
     pub disagreements: Vec<u64>,
     /// Rows on which any two resolvers disagree.
     pub disagreeing_rows: u64,
-    /// How many rows raised each note code.
-    pub notes: BTreeMap<&'static str, u64>,
     /// Whether the run was cancelled before the end of the input.
     pub cancelled: bool,
-    distinct: Vec<Distinct>,
+    /// How many rows raised each note code (see [`Summary::notes`]), in the
+    /// order first raised: a short list searched by address first, since
+    /// the codes are the resolvers' own constants.
+    note_counts: Vec<(&'static str, u64)>,
+    distinct: Distinct,
+    /// Per cell of the row being added: its group (the first cell with the
+    /// same canonical URL), or [`INVALID`]. Kept to reuse its memory.
+    groups: Vec<usize>,
 }
 
-/// A set of 64-bit hashes of canonical URLs, capped at [`DISTINCT_CAP`].
+/// The group of an invalid answer (all invalid answers agree).
+const INVALID: usize = usize::MAX;
+
+/// The 64-bit hashes of canonical URLs, each with the resolvers that gave
+/// it, capped at [`DISTINCT_CAP`] hashes.
 #[derive(Clone, Debug, Default)]
 struct Distinct {
-    hashes: HashSet<u64, BuildHasherDefault<AlreadyHashed>>,
-    /// Whether a new hash arrived when the set was full.
-    capped: bool,
+    seen: HashMap<u64, u64, BuildHasherDefault<AlreadyHashed>>,
+    /// Per resolver: distinct hashes it gave.
+    counts: Vec<u64>,
+    /// Per resolver: whether a new hash of it arrived when the table was full.
+    capped: Vec<bool>,
 }
 
 /// A count of distinct canonical URLs.
@@ -86,9 +109,14 @@ impl Summary {
             invalid: vec![0; n],
             disagreements: vec![0; n * n.saturating_sub(1) / 2],
             disagreeing_rows: 0,
-            notes: BTreeMap::new(),
             cancelled: false,
-            distinct: vec![Distinct::default(); n],
+            note_counts: Vec::new(),
+            distinct: Distinct {
+                seen: HashMap::default(),
+                counts: vec![0; n],
+                capped: vec![false; n],
+            },
+            groups: Vec::with_capacity(n),
         }
     }
 
@@ -102,59 +130,124 @@ impl Summary {
     /// Counts one row.
     pub fn add(&mut self, row: &Row) {
         self.rows += 1;
-        for code in &row.notes {
-            *self.notes.entry(code).or_default() += 1;
-            if *code == NOTE_NOT_UTF8 {
-                self.lossy_lines += 1;
-            }
+        for &code in &row.notes {
+            self.count_note(code);
         }
         if row.is_error() {
             self.error_rows += 1;
             return;
         }
-        for (i, cell) in row.cells.iter().enumerate().take(self.resolvers.len()) {
-            match cell.canon() {
+        let n = self.resolvers.len().min(row.cells.len());
+        let cells = &row.cells[..n];
+        // Group the answers: each valid one joins the first earlier group
+        // with the same canonical URL (compared with group leaders only).
+        let groups = &mut self.groups;
+        groups.clear();
+        for (i, cell) in cells.iter().enumerate() {
+            let group = match cell.canon() {
+                None => {
+                    self.invalid[i] += 1;
+                    INVALID
+                }
                 Some(canon) => {
                     self.valid[i] += 1;
-                    self.distinct[i].insert(canon);
+                    (0..i)
+                        .find(|&j| groups[j] == j && cells[j].canon() == Some(canon))
+                        .unwrap_or(i)
                 }
-                None => self.invalid[i] += 1,
+            };
+            groups.push(group);
+        }
+        // Each group's URL is hashed once and counted for all its members.
+        for (leader, cell) in cells.iter().enumerate() {
+            if groups[leader] != leader {
+                continue;
+            }
+            if let Some(canon) = cell.canon() {
+                let members = groups
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, &g)| g == leader && j < MAX_COUNTED)
+                    .fold(0u64, |m, (j, _)| m | 1 << j);
+                self.distinct.insert(hash(canon), members);
             }
         }
         let mut any = false;
-        for (k, (a, b)) in self.pairs().enumerate() {
-            if row.pair_disagrees(a, b) {
-                self.disagreements[k] += 1;
-                any = true;
+        let mut k = 0;
+        for a in 0..self.resolvers.len() {
+            for b in a + 1..self.resolvers.len() {
+                // A cell past the row's cells (a short row) agrees with all.
+                if let (Some(x), Some(y)) = (groups.get(a), groups.get(b))
+                    && x != y
+                {
+                    self.disagreements[k] += 1;
+                    any = true;
+                }
+                k += 1;
             }
         }
         self.disagreeing_rows += u64::from(any);
     }
 
+    fn count_note(&mut self, code: &'static str) {
+        if code == NOTE_NOT_UTF8 {
+            self.lossy_lines += 1;
+        }
+        let slot = self
+            .note_counts
+            .iter()
+            .position(|(c, _)| std::ptr::eq(*c, code))
+            .or_else(|| self.note_counts.iter().position(|(c, _)| *c == code));
+        match slot {
+            Some(i) => self.note_counts[i].1 += 1,
+            None => self.note_counts.push((code, 1)),
+        }
+    }
+
+    /// How many rows raised each note code, by code.
+    pub fn notes(&self) -> BTreeMap<&'static str, u64> {
+        let mut notes = BTreeMap::new();
+        for &(code, n) in &self.note_counts {
+            *notes.entry(code).or_default() += n;
+        }
+        notes
+    }
+
     /// The distinct canonical URLs resolver `i` gave.
     pub fn distinct(&self, i: usize) -> DistinctCount {
-        self.distinct.get(i).map_or(
-            DistinctCount {
-                count: 0,
-                at_least: false,
-            },
-            |d| DistinctCount {
-                count: d.hashes.len() as u64,
-                at_least: d.capped,
-            },
-        )
+        DistinctCount {
+            count: self.distinct.counts.get(i).copied().unwrap_or(0),
+            at_least: self.distinct.capped.get(i).copied().unwrap_or(false),
+        }
     }
 }
 
+/// The 64-bit hash of a canonical URL.
+fn hash(canon: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    canon.hash(&mut h);
+    h.finish()
+}
+
 impl Distinct {
-    fn insert(&mut self, canon: &str) {
-        let mut h = DefaultHasher::new();
-        canon.hash(&mut h);
-        let hash = h.finish();
-        if self.hashes.len() < DISTINCT_CAP {
-            self.hashes.insert(hash);
-        } else if !self.hashes.contains(&hash) {
-            self.capped = true;
+    /// Counts `hash` for the resolvers in `members` (a bit each).
+    fn insert(&mut self, hash: u64, members: u64) {
+        let full = self.seen.len() >= DISTINCT_CAP;
+        let new = if let Some(known) = self.seen.get_mut(&hash) {
+            let new = members & !*known;
+            *known |= members;
+            new
+        } else if !full {
+            self.seen.insert(hash, members);
+            members
+        } else {
+            for (i, capped) in self.capped.iter_mut().enumerate().take(MAX_COUNTED) {
+                *capped |= members & 1 << i != 0;
+            }
+            0
+        };
+        for (i, count) in self.counts.iter_mut().enumerate().take(MAX_COUNTED) {
+            *count += u64::from(new & 1 << i != 0);
         }
     }
 }
@@ -226,9 +319,10 @@ impl fmt::Display for Summary {
                 writeln!(f, "  {a} / {b}: {n}")?;
             }
         }
-        if !self.notes.is_empty() {
+        let notes = self.notes();
+        if !notes.is_empty() {
             writeln!(f, "notes (rows raising each):")?;
-            for (code, n) in &self.notes {
+            for (code, n) in &notes {
                 writeln!(f, "  {code}: {n}")?;
             }
         }
@@ -284,7 +378,7 @@ mod tests {
             }
         );
         assert_eq!(s.distinct(1).count, 2);
-        assert_eq!(s.notes.get("n.a"), Some(&3));
+        assert_eq!(s.notes().get("n.a"), Some(&3));
         let text = s.to_string();
         assert!(text.contains("this / whatwg: 2"), "{text}");
         assert!(text.contains("2 valid, 1 invalid, 2 distinct"), "{text}");
@@ -292,14 +386,22 @@ mod tests {
 
     #[test]
     fn distinct_counting_stops_at_the_cap_and_says_so() {
-        let mut d = Distinct::default();
-        for i in 0..DISTINCT_CAP + 10 {
-            d.insert(&format!("http://h/{i}"));
+        let mut d = Distinct {
+            seen: HashMap::default(),
+            counts: vec![0; 2],
+            capped: vec![false; 2],
+        };
+        for i in 0..DISTINCT_CAP as u64 + 10 {
+            d.insert(hash(&format!("http://h/{i}")), 0b01);
         }
-        d.insert("http://h/0"); // already counted: does not cap
-        assert_eq!(d.hashes.len(), DISTINCT_CAP);
-        assert!(d.capped);
-        // The table never grew past 2^20 slots.
-        assert!(d.hashes.capacity() < 1 << 20, "{}", d.hashes.capacity());
+        assert_eq!(d.counts, [DISTINCT_CAP as u64, 0]);
+        assert_eq!(d.capped, [true, false]);
+        // A hash already kept still counts for another resolver: no growth.
+        d.insert(hash("http://h/0"), 0b10);
+        assert_eq!(d.counts, [DISTINCT_CAP as u64, 1]);
+        assert!(!d.capped[1]);
+        // The table never grew past 2^21 slots.
+        assert_eq!(d.seen.len(), DISTINCT_CAP);
+        assert!(d.seen.capacity() < 1 << 21, "{}", d.seen.capacity());
     }
 }

@@ -89,12 +89,11 @@ pub fn summary_ui(
                 }
             });
     }
-    if let Some(s) = summary
-        && !s.notes.is_empty()
-    {
+    let notes = summary.map(Summary::notes).unwrap_or_default();
+    if !notes.is_empty() {
         ui.add_space(6.0);
         ui.strong("Notes (rows raising each)");
-        for (code, count) in &s.notes {
+        for (code, count) in &notes {
             let on = filter.note == *code;
             if ui
                 .selectable_label(on, format!("{code}: {}", n(*count)))
