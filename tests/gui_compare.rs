@@ -295,3 +295,53 @@ fn the_fragment_example_shows_every_resolvers_answer() {
         "Not a part name, rule broken: a part name must not end with '/'"
     ));
 }
+
+/// The sections under the table: the URL Standard's errors by their names,
+/// RFC 3986's two forms apart, OPC's steps and verdict.
+#[test]
+fn the_sections_name_errors_show_both_rfc_forms_and_the_opc_steps() {
+    // A leading space and a backslash: two validation errors, by name.
+    let (mut h, _) = window(compare_state(" http://a/b\\c", ""));
+    h.run();
+    assert!(shows(&h, "reports: invalid-reverse-solidus"));
+    assert!(shows(&h, "reports: invalid-URL-unit"));
+
+    // RFC 3986: resolved and normalized differ, and both are shown.
+    let (input, base) = ("../%7euser/./X", "HTTP://Example.COM:80/a/b/c");
+    let resolved = url_inspector::resolvers::rfc3986::resolve(
+        input,
+        Some(base),
+        url_inspector::engine::Until::Resolve,
+    );
+    let normalized = Resolver::Rfc3986.resolve(input, Some(base), QueryEncoding::UTF8);
+    let (resolved, normalized) = (resolved.valid_canon(), normalized.valid_canon());
+    assert_ne!(resolved, normalized, "the example must normalize");
+    let (mut h, _) = window(compare_state(input, base));
+    h.run();
+    assert!(shows(
+        &h,
+        &format!(
+            "RFC 3986 resolved (5.2, 5.3): {}",
+            resolved.unwrap_or_default()
+        )
+    ));
+    assert!(shows(
+        &h,
+        &format!(
+            "RFC 3986 normalized (6.2.2, 6.2.3): {}",
+            normalized.unwrap_or_default()
+        )
+    ));
+
+    // OPC: backslashes (A.3 step 5) and a trailing dot (step 6) in a part.
+    let (input, base) = ("..\\media\\image1.png.", "/word/document.xml");
+    let opc = Resolver::Opc.resolve(input, Some(base), QueryEncoding::UTF8);
+    let (mut h, _) = window(compare_state(input, base));
+    h.run();
+    assert!(shows(
+        &h,
+        &format!("Part name: {}", opc.valid_canon().unwrap_or("none"))
+    ));
+    assert!(shows(&h, "Annex A.3, step 5"));
+    assert!(shows(&h, "Annex A.3, step 6"));
+}
