@@ -345,3 +345,33 @@ fn the_sections_name_errors_show_both_rfc_forms_and_the_opc_steps() {
     assert!(shows(&h, "Annex A.3, step 5"));
     assert!(shows(&h, "Annex A.3, step 6"));
 }
+
+/// A URL far longer than the window is wide still fits: every cell of every
+/// column ends inside the 1280-point window (the columns share the width out,
+/// nothing to scroll sideways), and the value is whole in its label and on
+/// copy though cut on screen.
+#[test]
+fn a_long_url_fits_the_width_and_copies_whole() {
+    let long = format!(
+        "https://www.example.com/{}/end.html?{}#frag",
+        "segment/".repeat(40),
+        "key=value&".repeat(30)
+    );
+    let (mut h, clipboard) = window(compare_state(&long, ""));
+    h.run();
+    assert_eq!(rows(&h), Resolver::ALL);
+    let this = Resolver::This.resolve(&long, None, QueryEncoding::UTF8);
+    let canon = this.valid_canon().unwrap_or_default().to_owned();
+    let label = format!("canonical, or why invalid of THIS: {canon}");
+    let cell = h.get_by_label(&label);
+    assert!(cell.rect().right() <= 1280.0, "{:?}", cell.rect());
+    assert!(cell.rect().width() < 900.0, "{:?}", cell.rect());
+    for r in Resolver::ALL {
+        for node in h.query_all_by_label_contains(&format!(" of {}: ", r.label())) {
+            assert!(node.rect().right() <= 1280.0, "{r}: {:?}", node.rect());
+        }
+    }
+    cell.click();
+    h.run();
+    assert_eq!(clipboard.contents(), Some(canon));
+}
