@@ -30,7 +30,7 @@ mod known_unstable;
 
 use libfuzzer_sys::fuzz_target;
 use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url};
-use url_inspector::resolvers::{Answer, Resolver};
+use url_inspector::resolvers::{Answer, Resolver, whatwg};
 
 use known_unstable::known_unstable;
 
@@ -77,6 +77,9 @@ fuzz_target!(|data: &[u8]| {
     let base = base.as_deref();
 
     for resolver in Resolver::ALL {
+        if resolver == Resolver::Whatwg && url_crate_may_abort(&input, base) {
+            continue;
+        }
         check_stable(resolver, &input, base, encoding, false);
     }
 });
@@ -137,6 +140,33 @@ fn check_answer_shape(resolver: Resolver, answer: &Answer) {
 /// keeps the empty segments, so this is the crate's, not ours: a `file` URL
 /// with a host whose path starts with a drive letter is left out.
 const FILE_HOST_AND_DRIVE_RULE: &str = "url crate: file host before a drive letter";
+
+/// Rule for `whatwg`, before it runs: with debug assertions on (as this
+/// target is built), the `url` crate aborts on a drive-letter-shaped segment
+/// that a `..` should remove when it is not the path's first
+/// (servo/rust-url#1114; found by this target with base `file::///C:` and
+/// input `..`, pinned by `fuzz_found_a_drive_letter_segment_before_dot_dot`
+/// in src/resolvers/whatwg.rs). The app and the tests build the crate
+/// without them (Cargo.toml) and the resolver notes the wrong answer, so
+/// this target leaves out, broadly, every `file` case with a `..` segment
+/// and a drive-letter shape anywhere in input or base.
+fn url_crate_may_abort(input: &str, base: Option<&str>) -> bool {
+    let clean = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    let input_clean = clean(input);
+    let base_clean = base.map(clean).unwrap_or_default();
+    let drive_shape = |s: &str| {
+        s.split(['/', '\\', '?', '#'])
+            .any(|seg| matches!(seg.as_bytes(), [l, b':' | b'|'] if l.is_ascii_alphabetic()))
+    };
+    (input_clean.contains("file") || base_clean.contains("file"))
+        && whatwg::has_dot_dot_segment(input)
+        && (drive_shape(&input_clean) || drive_shape(&base_clean))
+}
 
 /// Rule for the spec's modes, with [`Rule::NonCanonicalBase`]: a base that
 /// is invalid on its own has no canonical form to check with instead, and
