@@ -7,7 +7,8 @@
 //! hashed to 64 bits (SipHash-1-3 with fixed keys) and only the hash is
 //! kept, in one table shared by all resolvers: each hash with the set of
 //! resolvers that gave it (a bit each). The table holds at most
-//! [`DISTINCT_CAP`] hashes (a table of 2^21 slots, about 34 MiB at most);
+//! [`DISTINCT_CAP`] hashes for one resolver (a table of 2^20 slots, about
+//! 17 MiB at most) and twice as many for more (2^21 slots, about 34 MiB);
 //! past the cap a new hash is not kept and the counts of the resolvers that
 //! gave it are reported as lower bounds. Two different URLs with the same
 //! hash are counted once: with n distinct URLs the expected number of such
@@ -27,10 +28,10 @@ use crate::resolvers::Resolver;
 use super::read::Layout;
 use super::row::{NOTE_NOT_UTF8, Row};
 
-/// The most distinct hashes kept (for all resolvers together): seven
-/// eighths of 2^21, the most a hash table of 2^21 slots holds before it
-/// doubles.
-pub const DISTINCT_CAP: usize = (1 << 21) / 8 * 7;
+/// The most distinct hashes kept for one resolver: seven eighths of 2^20,
+/// the most a hash table of 2^20 slots holds before it doubles. Two or more
+/// resolvers share a table of twice that.
+pub const DISTINCT_CAP: usize = (1 << 20) / 8 * 7;
 
 /// The most resolvers whose distinct URLs are counted (one bit each); a
 /// table has at most the seven there are.
@@ -80,6 +81,8 @@ const INVALID: usize = usize::MAX;
 #[derive(Clone, Debug, Default)]
 struct Distinct {
     seen: HashMap<u64, u64, BuildHasherDefault<AlreadyHashed>>,
+    /// The most hashes kept.
+    cap: usize,
     /// Per resolver: distinct hashes it gave.
     counts: Vec<u64>,
     /// Per resolver: whether a new hash of it arrived when the table was full.
@@ -113,6 +116,11 @@ impl Summary {
             note_counts: Vec::new(),
             distinct: Distinct {
                 seen: HashMap::default(),
+                cap: if n > 1 {
+                    2 * DISTINCT_CAP
+                } else {
+                    DISTINCT_CAP
+                },
                 counts: vec![0; n],
                 capped: vec![false; n],
             },
@@ -232,7 +240,7 @@ fn hash(canon: &str) -> u64 {
 impl Distinct {
     /// Counts `hash` for the resolvers in `members` (a bit each).
     fn insert(&mut self, hash: u64, members: u64) {
-        let full = self.seen.len() >= DISTINCT_CAP;
+        let full = self.seen.len() >= self.cap;
         let new = if let Some(known) = self.seen.get_mut(&hash) {
             let new = members & !*known;
             *known |= members;
@@ -388,6 +396,7 @@ mod tests {
     fn distinct_counting_stops_at_the_cap_and_says_so() {
         let mut d = Distinct {
             seen: HashMap::default(),
+            cap: DISTINCT_CAP,
             counts: vec![0; 2],
             capped: vec![false; 2],
         };
@@ -400,8 +409,8 @@ mod tests {
         d.insert(hash("http://h/0"), 0b10);
         assert_eq!(d.counts, [DISTINCT_CAP as u64, 1]);
         assert!(!d.capped[1]);
-        // The table never grew past 2^21 slots.
+        // The table never grew past 2^20 slots.
         assert_eq!(d.seen.len(), DISTINCT_CAP);
-        assert!(d.seen.capacity() < 1 << 21, "{}", d.seen.capacity());
+        assert!(d.seen.capacity() < 1 << 20, "{}", d.seen.capacity());
     }
 }
