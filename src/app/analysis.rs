@@ -462,6 +462,41 @@ mod tests {
     }
 
     #[test]
+    fn the_trace_is_kept_for_snapshots_marks_and_reports() {
+        let a = analyze(&Request {
+            input: "../x/./y".into(),
+            base: "http://h/p/q".into(),
+            ..Request::default()
+        });
+        assert_eq!(a.steps.len(), a.trace.steps.len());
+        // The URL after the last step is the canonical URL.
+        let last = a.url_after(a.steps.len() - 1).expect("steps");
+        assert_eq!(Some(last.serialization()), a.outcome.canon);
+        // The base's steps concern the base's path, not this URL's.
+        let touching: Vec<usize> = (0..a.steps.len())
+            .filter(|&i| a.touches(i, Component::Path))
+            .collect();
+        assert!(!touching.is_empty());
+        assert!(touching.iter().all(|&i| !a.steps[i].of_base));
+        assert!(
+            a.trace
+                .steps
+                .iter()
+                .any(|s| s.of_base && s.component == Some(Component::Path))
+        );
+        // The report is the engine's, with the run's inputs at the top.
+        let text = a.report(Format::Text);
+        assert!(
+            text.starts_with("Input:    \"../x/./y\"\nBase:     \"http://h/p/q\""),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("Result: canonical URL http://h/x/y\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn spans_point_into_the_input() {
         let a = analyze(&Request {
             input: "http://u@h:1/p?q#f".into(),

@@ -120,9 +120,9 @@ fn component_row(
                             .monospace()
                             .color(color)
                             .strong();
-                        let r = ui
-                            .selectable_label(is_selected, text)
-                            .on_hover_text("Select: mark its characters in the input");
+                        let r = ui.selectable_label(is_selected, text).on_hover_text(
+                            "Select: mark its characters in the input and its steps in the trace",
+                        );
                         if r.clicked() {
                             commands.push(Command::SelectComponent(Some(c)));
                         }
