@@ -57,8 +57,9 @@ enum Update {
     Segment(usize, Arc<Segment>),
     /// The rows reached the memory budget; later rows are only counted.
     Full,
-    /// The run ended: its summary, or why it stopped.
-    Done(Result<Summary, String>),
+    /// The run ended: its summary, or why it stopped (boxed: a summary is
+    /// far bigger than the other updates).
+    Done(Box<Result<Summary, String>>),
 }
 
 /// A run in the background.
@@ -104,7 +105,7 @@ impl Job {
                 .spawn(move || {
                     lower_priority();
                     let result = run_job(input, &options, &control, &tx, &ctx);
-                    let _ = tx.send(Update::Done(result));
+                    let _ = tx.send(Update::Done(Box::new(result)));
                     ctx.request_repaint();
                 })
         };
@@ -158,7 +159,7 @@ impl Job {
                 Update::Full => self.full = true,
                 Update::Done(result) => {
                     self.took = Some(self.started.elapsed());
-                    self.outcome = Some(result);
+                    self.outcome = Some(*result);
                 }
             }
         }
