@@ -323,3 +323,64 @@ fn a_fifo_fed_slowly_is_read_as_a_stream_and_cancel_keeps_the_rows_so_far() {
     );
     assert!(said, "{:?}", h.state().commands);
 }
+
+/// A file dropped onto the window, as eframe hands it over.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_dropped_csv_file_is_read_with_its_columns_and_bad_lines_become_error_rows() {
+    let dir = temp_dir("drop");
+    let path = dir.join("links.csv");
+    // A CSV header with the input and base columns; line 3 has a stray
+    // quote, line 4 is not UTF-8.
+    std::fs::write(
+        &path,
+        b"id,url,base\n1,../a,http://b.example/x/\n2,\"open,http://c/\n3,caf\xE9,http://d.example/\n",
+    )
+    .expect("write the CSV");
+    // The fonts the real window has (U+FFFD is not in egui's own).
+    let app = InspectorApp::new(batch_state(""), Box::new(MemoryClipboard::default()));
+    let mut h = Harness::builder()
+        .with_size([1500.0, 900.0])
+        .with_context_setup(url_inspector::app::fonts::install)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path.clone())));
+    wait_until(&mut h, Duration::from_secs(30), |h| {
+        shows(h, "3 of 3 rows shown")
+    });
+    assert_eq!(h.state().state.batch.path, path.display().to_string());
+    assert!(
+        shows(&h, "http://b.example/a"),
+        "line 2 resolved against its base"
+    );
+    assert!(
+        shows_part(
+            &h,
+            "line not read: field 2 opens a quote that is never closed"
+        ),
+        "line 3 is an error row with its reason"
+    );
+    assert!(shows(&h, "caf\u{FFFD}"), "line 4 decoded with U+FFFD");
+    assert!(shows_part(
+        &h,
+        "csv (detected), input column \"url\", base column \"base\""
+    ));
+    assert!(
+        shows_part(&h, "not valid UTF-8"),
+        "the summary counts the lossy line"
+    );
+}
