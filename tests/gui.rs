@@ -655,6 +655,14 @@ fn contrast_pairs(theme: Theme) -> Vec<(String, Color32, Color32)> {
         v.error_fg_color,
         theme::selected_row(&v),
     ));
+    // The warning strip and the non-ASCII marks (issue 10).
+    pairs.push((
+        "strong text on a non-ASCII tint".into(),
+        v.strong_text_color(),
+        theme::non_ascii_tint(&v),
+    ));
+    // (A note is drawn on the header row's background, selected or not:
+    // the light warning colour is under 4.5:1 on the selected row's.)
     pairs.push((
         "selected characters".into(),
         v.selection.stroke.color,
