@@ -322,6 +322,10 @@ fn is_trimmed(c: char) -> bool {
 /// Positions in messages are byte offsets of the input as given; ranges are
 /// in the preprocessed input, as everywhere.
 fn preprocessing_notes(input: &str, preprocessed: &str) -> Vec<Note> {
+    // Nothing removed, replaced or trimmed: the common case, with no copy.
+    if input == preprocessed {
+        return Vec::new();
+    }
     // Steps 2 and 3 in one pass (they touch different characters), noting
     // where each change lands in the text before trimming.
     let mut mid = String::with_capacity(input.len());
@@ -558,6 +562,16 @@ fn ascii_counts(s: &str) -> ([usize; 128], [usize; 128]) {
     (literal, escaped)
 }
 
+/// Whether `s` holds a `%XX` escape of an ASCII byte that
+/// [`percent_encoded_notes`] reports (not a letter, digit or `%`).
+fn has_reportable_escape(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    (0..bytes.len()).filter(|&i| bytes[i] == b'%').any(|i| {
+        percent_byte_at(&bytes[i..])
+            .is_some_and(|b| b < 0x80 && !b.is_ascii_alphanumeric() && b != b'%')
+    })
+}
+
 /// One note per component in which canonicalization percent-encoded ASCII
 /// characters (a space, `"`, `<`, `>`, controls, ...).
 ///
@@ -571,6 +585,11 @@ fn percent_encoded_notes(f: &Forms<'_>) -> Vec<Note> {
         let (Some(before), Some(after)) = (f.resolved.get(c), f.outcome.url.get(c)) else {
             continue;
         };
+        // The common case, without counting: canonicalization wrote no
+        // escape of an ASCII character that the note could be about.
+        if !has_reportable_escape(after) {
+            continue;
+        }
         let (lit_before, esc_before) = ascii_counts(before);
         let (lit_after, esc_after) = ascii_counts(after);
         let encoded: Vec<(char, usize)> = (0u8..0x80)

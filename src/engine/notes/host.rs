@@ -76,6 +76,13 @@ pub(super) fn host_notes(f: &Forms<'_>) -> Vec<Note> {
     if host.starts_with('[') {
         return Vec::new();
     }
+    // The common case, with no copies: a host that is ASCII, as typed and
+    // as canonicalized, with no escape or Punycode label that could decode
+    // to anything else, can neither mix scripts nor look like another.
+    let typed = f.resolved.host.as_deref().unwrap_or("");
+    if plainly_ascii(host) && plainly_ascii(typed) {
+        return Vec::new();
+    }
     let labels = readable_labels(host, canonical.is_some());
     let readable = labels.join(".");
     let typed_here = f.parsed.host.is_some() && f.parsed.host == f.resolved.host;
@@ -119,6 +126,17 @@ pub(super) fn host_notes(f: &Forms<'_>) -> Vec<Note> {
         out.extend(non_ascii(f, host, &readable, host_span, from_base));
     }
     out
+}
+
+/// Whether `host` reads as ASCII once decoded: no non-ASCII character, no
+/// `%` escape and nothing that could start a Punycode label (`xn--`).
+fn plainly_ascii(host: &str) -> bool {
+    host.is_ascii()
+        && !host.contains('%')
+        && !host
+            .as_bytes()
+            .windows(4)
+            .any(|w| w.eq_ignore_ascii_case(b"xn--"))
 }
 
 /// The host in ASCII: the canonical host when it is ASCII, else each
