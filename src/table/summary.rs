@@ -4,22 +4,23 @@
 //! raised.
 //!
 //! Distinct URLs are counted in bounded memory: each canonical URL is
-//! hashed to 64 bits (SipHash-1-3 with fixed keys) and only the hash is
-//! kept, in one table shared by all resolvers: each hash with the set of
-//! resolvers that gave it (a bit each). The table holds at most
-//! [`DISTINCT_CAP`] hashes for one resolver (a table of 2^20 slots, about
-//! 17 MiB at most) and twice as many for more (2^21 slots, about 34 MiB);
-//! past the cap a new hash is not kept and the counts of the resolvers that
-//! gave it are reported as lower bounds. Two different URLs with the same
-//! hash are counted once: with n distinct URLs the expected number of such
-//! collisions is about n² / 2^65, under 10^-7 for a million.
+//! hashed (SipHash-1-3 with fixed keys) and only 57 bits of the hash are
+//! kept, in one table shared by all resolvers: one `u64` per URL, the hash
+//! in its high bits and the set of resolvers that gave it in the low seven
+//! (a bit each). The table holds at most [`DISTINCT_CAP`] hashes for one
+//! resolver (a table of 2^20 slots, about 9 MiB at most) and twice as many
+//! for more (2^21 slots, about 18 MiB); past the cap a new hash is not kept
+//! and the counts of the resolvers that gave it are reported as lower
+//! bounds. Two different URLs with the same hash are counted once: with n
+//! distinct URLs the expected number of such collisions is about n² / 2^58,
+//! under 4·10^-6 for a million.
 //!
 //! A row costs little however many resolvers there are: its canonical URLs
 //! are grouped first (resolvers that agree share a group), so each distinct
 //! URL of the row is hashed and looked up once, and two resolvers disagree
 //! exactly when their groups differ.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
 
@@ -28,14 +29,17 @@ use crate::resolvers::Resolver;
 use super::read::Layout;
 use super::row::{NOTE_NOT_UTF8, Row};
 
-/// The most distinct hashes kept for one resolver: seven eighths of 2^20,
-/// the most a hash table of 2^20 slots holds before it doubles. Two or more
-/// resolvers share a table of twice that.
-pub const DISTINCT_CAP: usize = (1 << 20) / 8 * 7;
+/// The most distinct hashes kept for one resolver: one fewer than seven
+/// eighths of 2^20, the most a hash table of 2^20 slots holds before it
+/// doubles (one slot stays free because updating a kept hash reserves one
+/// first). Two or more resolvers share a table of twice the slots.
+pub const DISTINCT_CAP: usize = (1 << 20) / 8 * 7 - 1;
 
-/// The most resolvers whose distinct URLs are counted (one bit each); a
-/// table has at most the seven there are.
-const MAX_COUNTED: usize = 64;
+/// The most resolvers whose distinct URLs are counted (one bit each, in
+/// the low bits of a kept hash); a table has at most the seven there are.
+const MAX_COUNTED: usize = 7;
+/// The low bits of a kept hash that hold its resolvers.
+const MEMBER_BITS: u64 = (1 << MAX_COUNTED) - 1;
 
 /// The summary of a run (or of the rows seen so far).
 #[derive(Clone, Debug)]
@@ -80,13 +84,35 @@ const INVALID: usize = usize::MAX;
 /// it, capped at [`DISTINCT_CAP`] hashes.
 #[derive(Clone, Debug, Default)]
 struct Distinct {
-    seen: HashMap<u64, u64, BuildHasherDefault<AlreadyHashed>>,
+    seen: HashSet<Kept, BuildHasherDefault<AlreadyHashed>>,
     /// The most hashes kept.
     cap: usize,
     /// Per resolver: distinct hashes it gave.
     counts: Vec<u64>,
     /// Per resolver: whether a new hash of it arrived when the table was full.
     capped: Vec<bool>,
+}
+
+/// A kept hash: the URL's hash in the high 57 bits, its resolvers in the
+/// low 7. Two are the same URL when their high bits are.
+#[derive(Clone, Copy, Debug)]
+struct Kept(u64);
+
+impl PartialEq for Kept {
+    fn eq(&self, other: &Kept) -> bool {
+        self.0 & !MEMBER_BITS == other.0 & !MEMBER_BITS
+    }
+}
+
+impl Eq for Kept {}
+
+impl Hash for Kept {
+    /// The 57 hash bits, with their low 7 repeated at the top: the table
+    /// takes a slot from the low bits and a tag from the top 7.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let h = self.0 >> MAX_COUNTED;
+        state.write_u64(h | h << (64 - MAX_COUNTED));
+    }
 }
 
 /// A count of distinct canonical URLs.
@@ -115,7 +141,7 @@ impl Summary {
             cancelled: false,
             note_counts: Vec::new(),
             distinct: Distinct {
-                seen: HashMap::default(),
+                seen: HashSet::default(),
                 cap: if n > 1 {
                     2 * DISTINCT_CAP
                 } else {
@@ -238,21 +264,28 @@ fn hash(canon: &str) -> u64 {
 }
 
 impl Distinct {
-    /// Counts `hash` for the resolvers in `members` (a bit each).
+    /// Counts `hash` for the resolvers in `members` (a bit each, the first
+    /// [`MAX_COUNTED`] resolvers).
     fn insert(&mut self, hash: u64, members: u64) {
-        let full = self.seen.len() >= self.cap;
-        let new = if let Some(known) = self.seen.get_mut(&hash) {
-            let new = members & !*known;
-            *known |= members;
-            new
-        } else if !full {
-            self.seen.insert(hash, members);
-            members
-        } else {
-            for (i, capped) in self.capped.iter_mut().enumerate().take(MAX_COUNTED) {
-                *capped |= members & 1 << i != 0;
+        let probe = Kept(hash & !MEMBER_BITS | members);
+        let new = match self.seen.get(&probe) {
+            Some(&Kept(known)) => {
+                let new = members & !known;
+                if new != 0 {
+                    self.seen.replace(Kept(known | members));
+                }
+                new
             }
-            0
+            None if self.seen.len() < self.cap => {
+                self.seen.insert(probe);
+                members
+            }
+            None => {
+                for (i, capped) in self.capped.iter_mut().enumerate().take(MAX_COUNTED) {
+                    *capped |= members & 1 << i != 0;
+                }
+                0
+            }
         };
         for (i, count) in self.counts.iter_mut().enumerate().take(MAX_COUNTED) {
             *count += u64::from(new & 1 << i != 0);
@@ -395,7 +428,7 @@ mod tests {
     #[test]
     fn distinct_counting_stops_at_the_cap_and_says_so() {
         let mut d = Distinct {
-            seen: HashMap::default(),
+            seen: HashSet::default(),
             cap: DISTINCT_CAP,
             counts: vec![0; 2],
             capped: vec![false; 2],
