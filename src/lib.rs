@@ -5,7 +5,7 @@
 //! gives the engine without clap or egui); `cli` (feature `cli`) is the
 //! command line over it; `app` (feature `gui`) is the desktop window.
 
-#[cfg(feature = "gui")]
+#[cfg(feature = "state")]
 pub mod app;
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -2,6 +2,7 @@
 //! (for focus), their visible labels and their help text. A leaf module, so
 //! the state, the commands and the panels can all name a field.
 
+#[cfg(feature = "gui")]
 use egui::Id;
 
 /// One of the input panel's text fields.
@@ -14,6 +15,7 @@ pub enum Field {
 
 impl Field {
     /// The text field's widget id (for focus).
+    #[cfg(feature = "gui")]
     pub fn id(self) -> Id {
         Id::unique(match self {
             Field::Input => "field-url",

@@ -28,42 +28,81 @@
 //! the frame by [`app`]. Panels import the leaf modules, never `app`, so the
 //! modules form no cycle.
 
+#[cfg(feature = "gui")]
 pub mod analysis;
+#[cfg(feature = "gui")]
 #[allow(clippy::module_inception)]
 pub mod app;
+#[cfg(feature = "gui")]
 pub mod batch;
+/// Without the window (feature `state` alone, as the fuzz target builds it):
+/// only the Batch view's saved settings, which the saved state holds.
+#[cfg(not(feature = "gui"))]
+pub mod batch {
+    pub mod settings;
+    pub use settings::BatchSettings;
+}
+#[cfg(feature = "gui")]
 pub mod clipboard;
+#[cfg(feature = "gui")]
 pub mod command;
+#[cfg(feature = "gui")]
 pub mod compare;
+/// Without the window: only the Compare view's saved settings.
+#[cfg(not(feature = "gui"))]
+pub mod compare {
+    pub mod settings;
+    pub use settings::CompareSettings;
+}
+#[cfg(feature = "gui")]
 pub mod components;
+#[cfg(feature = "gui")]
 pub mod escape;
 pub mod field;
+#[cfg(feature = "gui")]
 pub mod fonts;
+#[cfg(feature = "gui")]
 pub mod highlight;
+#[cfg(feature = "gui")]
 pub mod history;
+#[cfg(feature = "gui")]
 pub mod inputs;
+#[cfg(feature = "gui")]
 pub mod keys;
+#[cfg(feature = "gui")]
 pub mod mode_toggle;
+#[cfg(feature = "gui")]
 pub mod notes_strip;
+#[cfg(feature = "gui")]
 pub mod result;
 pub mod saved_state;
-#[cfg(unix)]
+#[cfg(all(unix, feature = "gui"))]
 pub mod signals;
 pub mod state;
+#[cfg(feature = "gui")]
 pub mod step_player;
+#[cfg(feature = "gui")]
 pub mod symbols;
+#[cfg(feature = "gui")]
 pub mod theme;
+#[cfg(feature = "gui")]
 pub mod trace_view;
+#[cfg(feature = "gui")]
 pub mod url_after;
+#[cfg(feature = "gui")]
 pub mod viewer;
+#[cfg(feature = "gui")]
 pub mod worker;
 
+#[cfg(feature = "gui")]
 use std::path::PathBuf;
 
+#[cfg(feature = "gui")]
 pub use app::InspectorApp;
 pub use state::{Launch, State};
 
 /// The app's icon (drawn by `assets/make_icon.py`).
+#[cfg(feature = "gui")]
 pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icon.png");
 
 /// Opens the window and runs until it is closed.
@@ -73,6 +112,7 @@ pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icon.png");
 /// the status bar, and so is a folder where settings cannot be written.
 /// eframe saves on close (the window's close button, Ctrl+Q, and SIGTERM or
 /// SIGINT through [`signals`]) and every few seconds while the app runs.
+#[cfg(feature = "gui")]
 pub fn run(launch: Launch) -> Result<(), String> {
     let startup = saved_state::prepare(
         saved_state::storage_file().as_deref(),

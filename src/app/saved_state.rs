@@ -26,6 +26,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::state::{DEFAULT_SPLIT, HISTORY_LEN, State};
 
+/// The key under which eframe keeps the app's own state (`eframe::APP_KEY`,
+/// named here so that reading the state needs no eframe: the fuzz target
+/// builds it without the window; a test checks the two agree).
+pub const APP_KEY: &str = "app";
+
 /// The app id eframe names the folder after (`run` gives the viewport the
 /// same id).
 pub const APP_ID: &str = "url-inspector";
@@ -83,7 +88,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
         Ok(map) => map,
         Err(e) => return Loaded::defaults(format!("not a RON map, {e}")),
     };
-    let Some(app) = map.get(eframe::APP_KEY) else {
+    let Some(app) = map.get(APP_KEY) else {
         return Loaded {
             state: State::default(),
             problem: None,
@@ -96,7 +101,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
         },
         Err(e) => Loaded::defaults(format!(
             "its \"{}\" entry is not the app's settings, {e}",
-            eframe::APP_KEY
+            APP_KEY
         )),
     }
 }
@@ -107,7 +112,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
 /// round trip.
 pub fn to_file_bytes(state: &State) -> Vec<u8> {
     let app = ron::ser::to_string(state).unwrap_or_default();
-    let map = HashMap::from([(eframe::APP_KEY.to_owned(), app)]);
+    let map = HashMap::from([(APP_KEY.to_owned(), app)]);
     ron::Options::default()
         .to_string_pretty(&map, ron::ser::PrettyConfig::default())
         .unwrap_or_default()
@@ -131,6 +136,7 @@ impl State {
 
 /// Where the state is kept: eframe's storage file for [`APP_ID`]; `None`
 /// where there is no such place (no HOME).
+#[cfg(feature = "gui")]
 pub fn storage_file() -> Option<PathBuf> {
     eframe::storage_dir(APP_ID).map(|dir| dir.join(FILE_NAME))
 }
@@ -312,6 +318,12 @@ pub fn check_writable(file: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "gui")]
+    #[test]
+    fn the_key_is_eframes() {
+        assert_eq!(APP_KEY, eframe::APP_KEY);
+    }
 
     #[test]
     fn a_saved_state_round_trips() {

@@ -43,6 +43,7 @@ impl ThemeChoice {
         }
     }
 
+    #[cfg(feature = "gui")]
     pub fn preference(self) -> egui::ThemePreference {
         match self {
             ThemeChoice::System => egui::ThemePreference::System,
