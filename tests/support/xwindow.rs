@@ -144,6 +144,11 @@ impl XDisplay {
                 SCREEN,
                 "-nolisten",
                 "tcp",
+                // An X server resets when its last client leaves, and refuses
+                // connections meanwhile: a test that quits the app and starts
+                // it again (SIGTERM, then the next start) met "Failed to open
+                // connection to X server" that way.
+                "-noreset",
             ])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
