@@ -14,8 +14,8 @@ fn big_input() -> String {
     format!("http://example.com/{}", "p".repeat(100 * 1024))
 }
 
-/// A window showing a too-long input, with the preview focused by Ctrl+L.
-fn focused_preview() -> (Harness<'static, InspectorApp>, MemoryClipboard) {
+/// A window showing a too-long input, nothing focused.
+fn window_with_big_input() -> (Harness<'static, InspectorApp>, MemoryClipboard) {
     let clipboard = MemoryClipboard::default();
     let state = State {
         input: big_input(),
@@ -26,6 +26,12 @@ fn focused_preview() -> (Harness<'static, InspectorApp>, MemoryClipboard) {
         .with_size([1400.0, 900.0])
         .build_ui_state(|ui, app: &mut InspectorApp| app.show(ui), app);
     h.run();
+    (h, clipboard)
+}
+
+/// A window showing a too-long input, with the preview focused by Ctrl+L.
+fn focused_preview() -> (Harness<'static, InspectorApp>, MemoryClipboard) {
+    let (mut h, clipboard) = window_with_big_input();
     h.key_press_modifiers(Modifiers::COMMAND, Key::L);
     h.run();
     (h, clipboard)
@@ -69,16 +75,7 @@ fn typing_or_delete_on_the_focused_preview_replaces_or_clears_it() {
 
 #[test]
 fn without_focus_the_preview_leaves_keys_alone() {
-    let clipboard = MemoryClipboard::default();
-    let state = State {
-        input: big_input(),
-        ..State::default()
-    };
-    let app = InspectorApp::new(state, Box::new(clipboard.clone()));
-    let mut h = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut InspectorApp| app.show(ui), app);
-    h.run();
+    let (mut h, _) = window_with_big_input();
     h.event(Event::Paste("http://small.example/".into()));
     h.run();
     assert_eq!(h.state().state.input, big_input());
