@@ -1,6 +1,6 @@
 //! Colours, chosen for contrast: every text colour the app uses meets WCAG's
 //! 4.5:1 against the backgrounds it is drawn on, in the dark and the light
-//! theme (`tests/gui.rs` computes each pair). egui's own defaults do not:
+//! theme (`tests/gui/inspector.rs` computes each pair). egui's own defaults do not:
 //! its weak text is the normal colour at 60 % alpha (about 2.7:1 dark,
 //! 2.9:1 light), its red is 3.8:1 on light panels, and light text fields
 //! have no border. [`apply`] fixes those on the context; the component

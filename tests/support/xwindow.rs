@@ -1,20 +1,21 @@
 //! The harness of the real-window tests (tests/window*.rs): an Xvfb
 //! display of the test's own, a fresh HOME, the app's binary launched on it,
 //! real key events through `xdotool`, the real X clipboard through `xclip`,
-//! window resizing and screenshots. Each window test file includes it with
-//! `#[path = "support/xwindow.rs"] mod xwindow;`.
+//! window resizing and screenshots. The window tests (tests/window/) include
+//! it with `#[path = "../support/xwindow.rs"] mod xwindow;`.
+//!
+//! One display at a time: an [`XDisplay`] holds a lock for its lifetime, so
+//! the tests of the binary run their windows one after another. Two software
+//! renderers on two cores compete enough to make the timings meaningless.
 //!
 //! Needs Xvfb, xdotool, xclip, ImageMagick's `import` and coreutils'
 //! `timeout` (`scripts/setup` installs them). A missing tool is a failure
 //! that names it, never a skip.
 
-// Each test file uses a different part of the harness.
-#![allow(dead_code)]
-
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -129,12 +130,21 @@ pub struct XDisplay {
     _announce: ChildStdout,
     pub name: String,
     xclips: Mutex<Vec<Child>>,
+    /// This display's turn: dropped last, after the server has ended.
+    _turn: MutexGuard<'static, ()>,
 }
+
+/// Whose turn it is to have a display (see the module doc).
+static ONE_DISPLAY_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 impl XDisplay {
     /// Starts Xvfb on a display number it picks itself (so parallel runs and
     /// a desktop's own display never clash).
     pub fn start() -> XDisplay {
+        // A test that panicked while holding the lock has ended its display.
+        let turn = ONE_DISPLAY_AT_A_TIME
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         let mut server = Command::new("Xvfb")
             .args([
                 "-displayfd",
@@ -170,7 +180,32 @@ impl XDisplay {
             _announce: reader.into_inner(),
             name: format!(":{number}"),
             xclips: Mutex::new(Vec::new()),
+            _turn: turn,
         }
+    }
+
+    /// A fresh display with the app launched on it. Interpretation: now and
+    /// then, on a shared and loaded machine, the app cannot connect to a
+    /// display Xvfb has just announced ("Failed to open connection to X
+    /// server"); that is the set-up, not the app, so the launch is tried up to
+    /// three times, each on a fresh display, and the third failure fails the
+    /// test.
+    pub fn start_with_app(home: &FreshHome, args: &[&str]) -> (XDisplay, App) {
+        for attempt in 1.. {
+            let display = XDisplay::start();
+            let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                display.launch(home, args)
+            }));
+            match launched {
+                Ok(app) => return (display, app),
+                Err(e) if attempt >= 3 => std::panic::resume_unwind(e),
+                Err(_) => {
+                    println!("launch attempt {attempt} failed; trying a fresh display");
+                    sleep(Duration::from_secs(1));
+                }
+            }
+        }
+        unreachable!("the loop returns or panics")
     }
 
     /// A command that talks to this display only.

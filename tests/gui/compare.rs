@@ -1,5 +1,5 @@
 //! The Compare view (F3), driven through its accessibility tree with
-//! egui_kittest, as tests/gui.rs drives the inspector: the rows, the marks
+//! egui_kittest, as tests/gui/inspector.rs drives the inspector: the rows, the marks
 //! on cells that differ, the step where two modes part (and the click that
 //! opens it in the trace), the rows chosen surviving a restart, the
 //! Markdown copy, and a big input compared off the UI thread.

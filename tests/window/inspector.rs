@@ -3,7 +3,7 @@
 //! `xclip`, keys are real X key events from `xdotool`, and what the app
 //! copied is read back from the X clipboard. This is the only test that goes
 //! through eframe's clipboard and winit's keyboard handling; the kittest
-//! suite (tests/gui.rs) injects egui events instead.
+//! suite (tests/gui/inspector.rs) injects egui events instead.
 //!
 //! It runs the binary `cargo test` builds, unoptimized: measured on a 2-core
 //! machine, a 256 KiB paste has its canonical URL on the clipboard within
@@ -25,31 +25,21 @@
 // only with `gui`.
 #![cfg(all(feature = "gui", feature = "cli"))]
 
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-#[path = "support/xwindow.rs"]
-mod xwindow;
-
+use crate::xwindow::{
+    ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir,
+};
 use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url};
-use xwindow::{ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir};
 
 /// The bound on "the window still answers within seconds" after a 256 KiB
 /// paste: from Ctrl+V until its canonical URL is on the clipboard.
 const BIG_PASTE_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// The two tests each start an Xvfb and a window; one at a time keeps the
-/// software renderer from competing for the machine's cores (and the timings
-/// meaningful).
-static ONE_WINDOW_AT_A_TIME: Mutex<()> = Mutex::new(());
-
 /// Paste, copy and cut through the real X clipboard, small and 256 KiB, with
 /// screenshots of the start, the result, a narrow window and an empty field.
 #[test]
 fn clipboard_round_trips_through_the_real_window() {
-    let _one = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     require_tools();
     let shots = screenshot_dir();
     let display = XDisplay::start();
@@ -151,9 +141,6 @@ fn clipboard_round_trips_through_the_real_window() {
 /// HOME is seeded with the choice instead, exactly as the app saves it.
 #[test]
 fn light_theme_screenshot() {
-    let _one = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     require_tools();
     let shots = screenshot_dir();
     let display = XDisplay::start();

@@ -247,7 +247,13 @@ fn the_real_clipboard_with_no_display_reports_no_clipboard() {
     let out = Command::new(std::env::current_exe().expect("the test binary"))
         .args([
             "--exact",
-            "the_real_clipboard_with_no_display_reports_no_clipboard",
+            // The test's path in the test binary, module included.
+            concat!(
+                module_path!(),
+                "::the_real_clipboard_with_no_display_reports_no_clipboard"
+            )
+            .split_once("::")
+            .map_or("", |(_, path)| path),
             "--nocapture",
         ])
         .env(CHILD, "1")

@@ -14,49 +14,22 @@
 //! keys, and after walking the trace (and playing it) Ctrl+Shift+C still
 //! copies the engine's canonical URL for those inputs and that mode.
 //!
-//! Needs the tools tests/window.rs needs (`scripts/setup` installs them);
+//! Needs the tools tests/window/inspector.rs needs (`scripts/setup` installs them);
 //! a missing tool is a failure that names it, never a skip.
 #![cfg(all(feature = "gui", feature = "cli"))]
 
-use std::sync::Mutex;
 use std::thread::sleep;
 use std::time::Duration;
 
-#[path = "support/xwindow.rs"]
-mod xwindow;
-
+use crate::xwindow::{
+    ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir,
+};
 use url_inspector::engine::{Mode, QueryEncoding, StepId, canonicalize_url_traced};
-use xwindow::{ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir};
-
-/// One window at a time: the software renderer needs the machine's cores.
-static ONE_WINDOW_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 const TEACHING: &str = "../../a/./b?x#y";
 const TEACHING_BASE: &str = "http://example.com/p/q/r";
 /// `раураl.com`: five Cyrillic letters and a Latin `l`.
 const CYRILLIC: &str = "http://\u{440}\u{430}\u{443}\u{440}\u{430}l.com/login";
-
-/// A display and the app on it. Interpretation: now and then (on this
-/// shared, loaded machine, right after another test's Xvfb ended) the app
-/// cannot connect to a display that Xvfb has just announced; that is the
-/// test set-up, not the app, so the launch is tried up to three times, each
-/// on a fresh display, and the third failure fails the test.
-fn launch(home: &FreshHome, args: &[&str]) -> (XDisplay, xwindow::App) {
-    for attempt in 1.. {
-        let display = XDisplay::start();
-        let launched =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| display.launch(home, args)));
-        match launched {
-            Ok(app) => return (display, app),
-            Err(e) if attempt >= 3 => std::panic::resume_unwind(e),
-            Err(_) => {
-                println!("launch attempt {attempt} failed; trying a fresh display");
-                sleep(Duration::from_secs(1));
-            }
-        }
-    }
-    unreachable!("the loop returns or panics")
-}
 
 /// The engine's canonical URL and the index of the first rule C step (the
 /// first `..`) for the inputs, as the window computes them (UTF-8).
@@ -71,15 +44,12 @@ fn engine(input: &str, base: Option<&str>, mode: Mode) -> (String, Option<usize>
 
 #[test]
 fn the_teaching_example_mid_way_through_the_dot_segments() {
-    let _one = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     require_tools();
     let shots = screenshot_dir();
     let home = FreshHome::new("explain-dots");
     let (canon, first_climb) = engine(TEACHING, Some(TEACHING_BASE), Mode::This);
     let first_climb = first_climb.expect("the teaching example climbs with '..'");
-    let (display, app) = launch(&home, &[TEACHING, "--base", TEACHING_BASE]);
+    let (display, app) = XDisplay::start_with_app(&home, &[TEACHING, "--base", TEACHING_BASE]);
     display.set_clipboard("nothing copied yet");
     display.press_until(&["ctrl+shift+c"], &canon, START_TIMEOUT);
 
@@ -104,9 +74,6 @@ fn the_teaching_example_mid_way_through_the_dot_segments() {
 
 #[test]
 fn the_cyrillic_host_in_ie_mode_shows_its_warnings() {
-    let _one = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     require_tools();
     let shots = screenshot_dir();
     let home = FreshHome::new("explain-cyrillic");
@@ -115,7 +82,7 @@ fn the_cyrillic_host_in_ie_mode_shows_its_warnings() {
     // like paypal's (the other modes give the xn-- form).
     assert_eq!(canon, CYRILLIC);
     assert_ne!(engine(CYRILLIC, None, Mode::This).0, CYRILLIC);
-    let (display, app) = launch(&home, &[CYRILLIC, "--mode", "IE"]);
+    let (display, app) = XDisplay::start_with_app(&home, &[CYRILLIC, "--mode", "IE"]);
     display.set_clipboard("nothing copied yet");
     display.press_until(&["ctrl+shift+c"], &canon, START_TIMEOUT);
     display.screenshot(&app, &shots.join("explain-cyrillic-ie.png"));

@@ -7,18 +7,16 @@
 //! on Ctrl+Q. Screenshots go to `target/window-tests/compare-*.png` for a
 //! person to look at (the README's are copied from there into `docs/`).
 //!
-//! Needs the tools tests/window.rs needs (`scripts/setup` installs them).
+//! Needs the tools tests/window/inspector.rs needs (`scripts/setup` installs them).
 
 #![cfg(all(feature = "gui", feature = "cli"))]
 
-#[path = "support/xwindow.rs"]
-mod xwindow;
-
-use std::sync::Mutex;
 use std::time::Duration;
 
+use crate::xwindow::{
+    ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir,
+};
 use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url};
-use xwindow::{ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir};
 
 /// One screenshot: its name, the input and the base.
 struct Case {
@@ -59,14 +57,8 @@ const CASES: [Case; 4] = [
 /// The time given the view to lay itself out after F3 before a screenshot.
 const SETTLE: Duration = Duration::from_millis(700);
 
-/// One window at a time: the software renderer is slow enough alone.
-static ONE_WINDOW_AT_A_TIME: Mutex<()> = Mutex::new(());
-
 #[test]
 fn compare_view_in_the_real_window() {
-    let _one = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     require_tools();
     let shots = screenshot_dir();
     for case in &CASES {
@@ -75,7 +67,7 @@ fn compare_view_in_the_real_window() {
         if !case.base.is_empty() {
             args.extend(["--base", case.base]);
         }
-        let (display, app) = launch(&home, &args);
+        let (display, app) = XDisplay::start_with_app(&home, &args);
         display.resize(&app, 1280, 800);
 
         // The window is ready once Ctrl+L, Ctrl+C gives the URL back.
@@ -115,19 +107,16 @@ fn compare_view_in_the_real_window() {
 /// The light theme, with the Compare view chosen last time: the window opens
 /// in it (no F3), and its marks are readable on a light background.
 ///
-/// Interpretation: as in tests/window.rs, the theme and the view are seeded
+/// Interpretation: as in tests/window/inspector.rs, the theme and the view are seeded
 /// in the saved state rather than chosen through menus by pointer position.
 #[test]
 fn light_theme_opens_in_the_compare_view_it_was_left_in() {
-    let _one = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     require_tools();
     let shots = screenshot_dir();
     let home = FreshHome::new("compare-light");
     home.seed_state("(theme: Light, view: Compare)");
     let case = &CASES[1];
-    let (display, app) = launch(&home, &[case.input]);
+    let (display, app) = XDisplay::start_with_app(&home, &[case.input]);
     display.resize(&app, 1280, 800);
     display.set_clipboard("nothing copied yet");
     let canon = canonical(case.input, case.base).expect("THIS finds the IDN example valid");
@@ -141,29 +130,6 @@ fn light_theme_opens_in_the_compare_view_it_was_left_in() {
     );
     app.quit(&display);
     assert!(home.saved_state().contains("view:Compare"));
-}
-
-/// A display and the app on it. Interpretation (as in
-/// tests/window_explain.rs): now and then, on this shared and loaded
-/// machine, the app cannot connect to a display Xvfb has just announced
-/// ("Failed to open connection to X server"); that is the set-up, not the
-/// app, so the launch is tried up to three times, each on a fresh display,
-/// and the third failure fails the test.
-fn launch(home: &FreshHome, args: &[&str]) -> (XDisplay, xwindow::App) {
-    for attempt in 1.. {
-        let display = XDisplay::start();
-        let launched =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| display.launch(home, args)));
-        match launched {
-            Ok(app) => return (display, app),
-            Err(e) if attempt >= 3 => std::panic::resume_unwind(e),
-            Err(_) => {
-                println!("launch attempt {attempt} failed; trying a fresh display");
-                std::thread::sleep(Duration::from_secs(1));
-            }
-        }
-    }
-    unreachable!("the loop returns or panics")
 }
 
 /// What the app copies with Ctrl+Shift+C: the engine's answer in mode THIS

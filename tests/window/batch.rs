@@ -7,18 +7,15 @@
 //! the run to finish). A screenshot of the finished table goes to
 //! `target/window-tests/batch-file.png`.
 //!
-//! Needs Xvfb, xdotool, xclip, ImageMagick and `timeout`, as tests/window.rs.
+//! Needs Xvfb, xdotool, xclip, ImageMagick and `timeout`, as tests/window/inspector.rs.
 #![cfg(all(feature = "gui", feature = "cli"))]
-
-#[path = "support/xwindow.rs"]
-mod xwindow;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::xwindow::{FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir};
 use url_inspector::engine::QueryEncoding;
 use url_inspector::resolvers::Resolver;
-use xwindow::{FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir};
 
 /// Lines in the generated file.
 const LINES: usize = 3000;

@@ -1,5 +1,5 @@
 //! The Batch view, driven through its accessibility tree with egui_kittest
-//! (as tests/gui.rs drives the inspector): paste lines and see their rows,
+//! (as tests/gui/inspector.rs drives the inspector): paste lines and see their rows,
 //! filter, open a row in the inspector, export and read the file back, an
 //! export that cannot be written, and a FIFO fed slowly that is cancelled
 //! half-way (issue 12: a stream that never ends is cancellable and the rows

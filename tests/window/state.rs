@@ -7,16 +7,13 @@
 //! The screenshots go to `target/window-tests/state-*.png`.
 #![cfg(all(feature = "gui", feature = "cli"))]
 
-#[path = "support/xwindow.rs"]
-mod xwindow;
-
 use std::path::PathBuf;
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use crate::xwindow::{ACTION_TIMEOUT, App, FreshHome, XDisplay, require_tools, screenshot_dir};
 use url_inspector::app::State;
-use xwindow::{ACTION_TIMEOUT, App, FreshHome, XDisplay, require_tools, screenshot_dir};
 
 /// How long the app may take to save and end after a signal.
 const EXIT_TIMEOUT: Duration = Duration::from_secs(20);
@@ -210,7 +207,7 @@ fn a_clipboard_that_goes_away_is_told_when_copying() {
     // server would end a lost connection. The window's own connection stays.
     let root = display
         .run("xdotool", &["search", "--maxdepth", "0", "--name", "^$"])
-        .and_then(|out| xwindow::first_line(&out))
+        .and_then(|out| crate::xwindow::first_line(&out))
         .expect("the root window");
     let unnamed = display
         .run("xdotool", &["search", "--maxdepth", "1", "--name", "^$"])

@@ -1,7 +1,7 @@
 //! The input fields with values too long for a text field (over 16 KiB):
 //! the preview shown instead still answers the keys a field whose text is
 //! all selected would (Ctrl+L, then paste, copy, cut, typing, Delete).
-//! Driven through egui_kittest; tests/window.rs checks the same with real
+//! Driven through egui_kittest; tests/window/inspector.rs checks the same with real
 //! keys and the real X clipboard.
 #![cfg(feature = "gui")]
 

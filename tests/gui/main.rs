@@ -1,0 +1,12 @@
+//! The window driven through its accessibility tree with egui_kittest, one
+//! module per view or concern. Nothing is rendered, so neither a GPU nor a
+//! display is needed: these run under plain `cargo test`. One test binary
+//! for all of them, so the GUI stack is linked once.
+#![cfg(feature = "gui")]
+
+mod batch;
+mod compare;
+mod explain;
+mod inputs;
+mod inspector;
+mod state;
