@@ -201,6 +201,10 @@ pub struct TableReader<R> {
     bytes_read: u64,
     header_lines: u64,
     buf: Vec<u8>,
+    /// A line read in part when the source had nothing more for now
+    /// (`WouldBlock`): its length so far and its last byte; `buf` holds
+    /// what is kept of it. The next call goes on with it.
+    partial: Option<(u64, Option<u8>)>,
     done: bool,
 }
 
@@ -221,6 +225,7 @@ impl<R: BufRead> TableReader<R> {
             bytes_read: 0,
             header_lines: 0,
             buf: Vec::new(),
+            partial: None,
             done: false,
         }
     }
@@ -246,13 +251,16 @@ impl<R: BufRead> TableReader<R> {
     }
 
     /// The next entry; `Ok(None)` at the end of the input. After an error
-    /// the reader yields nothing more.
+    /// the reader yields nothing more, but for an I/O error of kind
+    /// `WouldBlock`: the source has nothing for now (see [`is_quiet`]), and
+    /// the next call goes on where this one stopped.
     pub fn next_entry(&mut self) -> Result<Option<Entry>, ReadError> {
         if self.done {
             return Ok(None);
         }
         let result = self.read_entry();
-        if !matches!(result, Ok(Some(_))) {
+        let quiet = matches!(&result, Err(e) if is_quiet(e));
+        if !quiet && !matches!(result, Ok(Some(_))) {
             self.done = true;
         }
         result
@@ -299,16 +307,25 @@ impl<R: BufRead> TableReader<R> {
     /// keeping at most `max_line_bytes` of it: the rest is read and dropped,
     /// so memory stays bounded.
     fn read_raw_line(&mut self) -> io::Result<Option<RawLine>> {
-        self.buf.clear();
         let max = self.options.max_line_bytes;
         // Bytes of the line (terminator excluded) and the last one seen.
-        let mut len: u64 = 0;
-        let mut last = None;
+        let (mut len, mut last) = match self.partial.take() {
+            Some(so_far) => so_far,
+            None => {
+                self.buf.clear();
+                (0, None)
+            }
+        };
         let mut terminator = 0;
         loop {
             let available = match self.source.fill_buf() {
                 Ok(b) => b,
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                    // Nothing more for now: the line so far waits for the next call.
+                    self.partial = Some((len, last));
+                    return Err(e);
+                }
                 Err(e) => return Err(e),
             };
             if available.is_empty() {
@@ -458,6 +475,12 @@ impl<R: BufRead> Iterator for TableReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         self.next_entry().transpose()
     }
+}
+
+/// Whether `e` only says that the source has nothing for now (an I/O error
+/// of kind `WouldBlock`): the reader can be asked again.
+pub fn is_quiet(e: &ReadError) -> bool {
+    matches!(e, ReadError::Io(e) if e.kind() == ErrorKind::WouldBlock)
 }
 
 /// The line as text, and whether it had to be decoded with U+FFFD.
@@ -632,6 +655,76 @@ mod tests {
             .collect::<Result<Vec<_>, _>>()
             .expect("in-memory input reads");
         (entries, reader.header_lines())
+    }
+
+    /// A source that gives its pieces one `fill_buf` at a time, with a
+    /// `WouldBlock` ("nothing for now") after each.
+    struct Stuttering {
+        pieces: Vec<&'static [u8]>,
+        pos: usize,
+        quiet_next: bool,
+    }
+
+    impl io::Read for Stuttering {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            unreachable!("TableReader reads through BufRead")
+        }
+    }
+
+    impl BufRead for Stuttering {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            if self.quiet_next {
+                self.quiet_next = false;
+                return Err(ErrorKind::WouldBlock.into());
+            }
+            Ok(self.pieces.first().map_or(&[][..], |p| &p[self.pos..]))
+        }
+
+        fn consume(&mut self, n: usize) {
+            self.pos += n;
+            if self.pieces.first().is_some_and(|p| self.pos >= p.len()) {
+                self.pieces.remove(0);
+                self.pos = 0;
+                self.quiet_next = true;
+            }
+        }
+    }
+
+    #[test]
+    fn a_quiet_source_mid_line_loses_nothing_and_the_reader_goes_on() {
+        let source = Stuttering {
+            pieces: vec![
+                b"http://a/fi",
+                b"rst\r",
+                b"\nhttp://a/second\n",
+                b"http://a/la",
+                b"st",
+            ],
+            pos: 0,
+            quiet_next: false,
+        };
+        let mut reader = TableReader::new(source, ReadOptions::default());
+        let mut inputs = Vec::new();
+        let mut quiet = 0;
+        loop {
+            match reader.next_entry() {
+                Ok(Some(e)) => inputs.push((e.line, e.item.expect("a URL line").input)),
+                Ok(None) => break,
+                Err(e) if is_quiet(&e) => quiet += 1,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(
+            inputs,
+            [
+                (1, "http://a/first".to_owned()),
+                (2, "http://a/second".to_owned()),
+                (3, "http://a/last".to_owned())
+            ]
+        );
+        assert_eq!(quiet, 5);
+        // 16 + 16 + 13: the `\r\n` split across two reads counts whole.
+        assert_eq!(reader.bytes_read(), 45);
     }
 
     fn with(format: Option<InputFormat>) -> ReadOptions {

@@ -2,30 +2,34 @@
 //! input order, in bounded memory, with progress counters and cancellation
 //! that another thread can read and set.
 //!
-//! Three stages overlap:
+//! Four stages overlap:
 //!
 //! ```text
-//! reader thread ──chunks of entries──▶ compute thread (rayon pool) ──chunks of rows──▶ caller: sink + summary
+//! block thread ──blocks of bytes──▶ reader thread ──chunks of entries──▶ compute thread (rayon pool) ──chunks of rows──▶ caller: sink + summary
 //! ```
 //!
-//! A chunk is at most [`CHUNK_LINES`] lines or [`CHUNK_BYTES`] bytes of
-//! input, and each channel holds at most [`CHANNEL_CHUNKS`] chunks, so what
+//! The block thread only reads the source, so the reader thread can tell a
+//! quiet source from a busy one and send on the lines it has when the
+//! source pauses ([`QUIET`]). A chunk is at most [`CHUNK_LINES`] lines or
+//! [`CHUNK_BYTES`] bytes of input, and each channel holds at most
+//! [`CHANNEL_CHUNKS`] chunks (or [`CHANNEL_BLOCKS`] blocks), so what
 //! is in flight is bounded whatever the input's length: a 2 GB file and a
 //! pipe that never ends use the same memory. Rows are computed in parallel
 //! inside a chunk and collected in order, so the sink sees them in input
 //! order.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, ErrorKind};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::thread;
+use std::time::Duration;
 
 use rayon::prelude::*;
 
 use crate::resolvers::Resolver;
 
-use super::read::{Entry, Layout, ReadError, ReadOptions, TableReader};
+use super::read::{Entry, Layout, ReadError, ReadOptions, TableReader, is_quiet};
 use super::row::{self, Row};
 use super::summary::Summary;
 
@@ -35,6 +39,13 @@ pub const CHUNK_LINES: usize = 1024;
 pub const CHUNK_BYTES: u64 = 1 << 20;
 /// The most chunks waiting in each channel between stages.
 pub const CHANNEL_CHUNKS: usize = 2;
+/// How long the source may give nothing before the lines read so far are
+/// sent on as a chunk of their own.
+pub const QUIET: Duration = Duration::from_millis(50);
+/// The most bytes read from the source at once.
+const BLOCK_BYTES: usize = 1 << 16;
+/// The most blocks waiting between the block stage and the reader stage.
+const CHANNEL_BLOCKS: usize = 4;
 
 /// Progress counters and the cancel switch, shared with whoever watches
 /// the run (a progress bar, a window). All reads and writes are relaxed:
@@ -152,14 +163,21 @@ where
         .map_err(|e| RunError::Threads(e.to_string()))?;
     let resolvers = &options.resolvers;
     let mut summary = Summary::new(resolvers);
+    let (blocks_tx, blocks_rx) = sync_channel(CHANNEL_BLOCKS);
     let (entries_tx, entries_rx) = sync_channel(CHANNEL_CHUNKS);
     let (rows_tx, rows_rx) = sync_channel(CHANNEL_CHUNKS);
     let (read_result, sink_result) = thread::scope(|scope| {
+        scope.spawn(|| {
+            if background {
+                lower_priority();
+            }
+            read_blocks(source, blocks_tx)
+        });
         let reader = scope.spawn(|| {
             if background {
                 lower_priority();
             }
-            read_chunks(source, &options.read, control, entries_tx)
+            read_chunks(Relay::new(blocks_rx), &options.read, control, entries_tx)
         });
         scope.spawn(|| {
             if background {
@@ -199,6 +217,10 @@ pub fn lower_priority() {
 
 /// The reader stage: sends chunks of entries until the input ends, the run
 /// is cancelled or nobody listens; returns the number of header lines.
+///
+/// A chunk is sent when it is full, when the input ends, or when the source
+/// has been quiet for [`QUIET`]: a slow pipe shows its rows as they come
+/// rather than [`CHUNK_LINES`] at a time.
 fn read_chunks<R: BufRead>(
     source: R,
     options: &ReadOptions,
@@ -209,15 +231,22 @@ fn read_chunks<R: BufRead>(
     loop {
         let mut chunk = Vec::with_capacity(CHUNK_LINES);
         let start = reader.bytes_read();
+        let mut ended = false;
         let mut failed = None;
         while chunk.len() < CHUNK_LINES && reader.bytes_read() - start < CHUNK_BYTES {
             match reader.next_entry() {
                 Ok(Some(entry)) => chunk.push(entry),
-                Ok(None) => break,
-                Err(e) => {
-                    failed = Some(e);
-                    break;
+                Ok(None) => ended = true,
+                Err(e) if is_quiet(&e) => {
+                    if !chunk.is_empty() || control.is_cancelled() {
+                        break;
+                    }
+                    continue;
                 }
+                Err(e) => failed = Some(e),
+            }
+            if ended || failed.is_some() {
+                break;
             }
         }
         if let Some(layout) = reader.layout() {
@@ -230,10 +259,88 @@ fn read_chunks<R: BufRead>(
         control
             .bytes_read
             .store(reader.bytes_read(), Ordering::Relaxed);
-        let last = chunk.len() < CHUNK_LINES && reader.bytes_read() - start < CHUNK_BYTES;
-        if chunk.is_empty() || control.is_cancelled() || tx.send(chunk).is_err() || last {
+        let last = ended || failed.is_some();
+        if control.is_cancelled() || (!chunk.is_empty() && tx.send(chunk).is_err()) || last {
             // The rows read before a failure are still sent, then the failure told.
             return failed.map_or(Ok(reader.header_lines()), Err);
+        }
+    }
+}
+
+/// The bytes of the source, read in blocks by a thread of their own
+/// ([`read_blocks`]) and handed to the reader stage through a channel. The
+/// channel tells what a blocking read cannot: that the source has had
+/// nothing to give for [`QUIET`], so the chunk so far can be sent
+/// (`fill_buf` then fails with `WouldBlock`, and the next call waits again).
+struct Relay {
+    rx: Receiver<io::Result<Vec<u8>>>,
+    block: Vec<u8>,
+    /// How much of `block` was consumed.
+    pos: usize,
+    ended: bool,
+}
+
+impl Relay {
+    fn new(rx: Receiver<io::Result<Vec<u8>>>) -> Relay {
+        Relay {
+            rx,
+            block: Vec::new(),
+            pos: 0,
+            ended: false,
+        }
+    }
+}
+
+impl io::Read for Relay {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Relay {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.pos >= self.block.len() && !self.ended {
+            match self.rx.recv_timeout(QUIET) {
+                Ok(Ok(block)) => {
+                    self.block = block;
+                    self.pos = 0;
+                }
+                Ok(Err(e)) => return Err(e),
+                Err(RecvTimeoutError::Timeout) => return Err(ErrorKind::WouldBlock.into()),
+                // The block thread ended: the end of the input.
+                Err(RecvTimeoutError::Disconnected) => self.ended = true,
+            }
+        }
+        Ok(self.block.get(self.pos..).unwrap_or_default())
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.block.len());
+    }
+}
+
+/// The block stage: reads `source` in blocks of up to [`BLOCK_BYTES`] until
+/// it ends, fails, or the reader stage stops listening.
+fn read_blocks<R: io::Read>(mut source: R, tx: SyncSender<io::Result<Vec<u8>>>) {
+    loop {
+        let mut block = vec![0; BLOCK_BYTES];
+        match source.read(&mut block) {
+            Ok(0) => return,
+            Ok(n) => {
+                block.truncate(n);
+                if tx.send(Ok(block)).is_err() {
+                    return;
+                }
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
         }
     }
 }
@@ -318,6 +425,47 @@ mod tests {
             assert_eq!(control.lines_read(), 3000);
             assert_eq!(control.bytes_read(), lines.len() as u64);
         }
+    }
+
+    /// A source that gives its first line at once and its second only
+    /// after `pause`, noting when it has.
+    struct SlowSource {
+        lines: Vec<&'static [u8]>,
+        pause: std::time::Duration,
+        second_given: std::sync::Arc<AtomicBool>,
+    }
+
+    impl io::Read for SlowSource {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.lines.is_empty() {
+                return Ok(0);
+            }
+            if self.lines.len() == 1 {
+                thread::sleep(self.pause);
+                self.second_given.store(true, Ordering::SeqCst);
+            }
+            let line = self.lines.remove(0);
+            buf[..line.len()].copy_from_slice(line);
+            Ok(line.len())
+        }
+    }
+
+    #[test]
+    fn a_slow_source_hands_over_each_row_before_the_next_line_comes() {
+        let second_given = std::sync::Arc::new(AtomicBool::new(false));
+        let source = io::BufReader::new(SlowSource {
+            lines: vec![b"http://a/first\n", b"http://a/second\n"],
+            pause: std::time::Duration::from_secs(2),
+            second_given: second_given.clone(),
+        });
+        let mut seen = Vec::new();
+        run(source, &options(2), &Control::default(), |row| {
+            seen.push((row.line, second_given.load(Ordering::SeqCst)));
+            Ok(())
+        })
+        .expect("in-memory run");
+        // Before, the first row waited for a chunk of 1,024 lines or the end.
+        assert_eq!(seen, [(1, false), (2, true)]);
     }
 
     #[test]
