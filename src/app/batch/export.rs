@@ -3,15 +3,20 @@
 //! `table` command (the writer is [`crate::table::RowWriter`]).
 //!
 //! The file is written on a thread of its own (a million rows take a few
-//! seconds); the window hears back when it is done. A path that cannot be
-//! written gives a message naming the path and the reason, and the table
-//! stays as it was. The save dialog (through `rfd`) only fills the path
-//! field, which is always there too.
+//! seconds); the window hears back when it is done. While it writes, a
+//! progress bar shows the rows written out of the rows to write, with a
+//! *Cancel* button: the thread and the window share a counter and a cancel
+//! flag ([`ExportProgress`]), and a cancelled export removes its partly
+//! written file, so no file that looks complete but is not is left behind.
+//! A path that cannot be written gives a message naming the path and the
+//! reason, and the table stays as it was. The save dialog (through `rfd`)
+//! only fills the path field, which is always there too.
 
 use std::fs::File;
 use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
@@ -25,6 +30,15 @@ use super::store::{Segment, row_of};
 /// A dialog that answers faster than this showed nothing to choose from.
 const NO_DIALOG: Duration = Duration::from_millis(700);
 
+/// The writer publishes its count and looks at the cancel flag once per
+/// this many rows: often enough for a bar redrawn ten times a second and a
+/// Cancel that acts at once (a few ms of rows), rarely enough that the
+/// shared cache line costs nothing beside writing the rows.
+const PROGRESS_ROWS: u64 = 4096;
+
+/// How often the window redraws while an export writes, so the bar moves.
+const REDRAW_EVERY: Duration = Duration::from_millis(100);
+
 /// What an export needs: the rows and which of them, in which order.
 pub struct ExportJob {
     pub segments: Vec<Arc<Segment>>,
@@ -37,11 +51,68 @@ pub struct ExportJob {
     pub path: PathBuf,
 }
 
+impl ExportJob {
+    /// How many rows the job writes (at most: a row missing from the
+    /// segments is skipped).
+    pub fn total(&self) -> u64 {
+        match &self.order {
+            Some(order) => order.len() as u64,
+            None => self.rows as u64,
+        }
+    }
+}
+
+/// What the writing thread and the window share: the rows written so far
+/// (updated every [`PROGRESS_ROWS`] rows and at the end) and the flag that
+/// asks the thread to stop.
+#[derive(Clone, Debug, Default)]
+pub struct ExportProgress {
+    written: Arc<AtomicU64>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl ExportProgress {
+    /// Asks the writing thread to stop and remove its file.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Rows written so far (as last published by the thread).
+    pub fn written(&self) -> u64 {
+        self.written.load(Ordering::Relaxed)
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+/// How an export ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportOutcome {
+    /// Every row was written and the file synced: how many rows.
+    Written(u64),
+    /// Cancel was pressed; the partly written file was removed (or, if it
+    /// could not be, why).
+    Cancelled { removed: Result<(), String> },
+    /// Writing failed: the message for the status bar.
+    Failed(String),
+}
+
+/// An export under way: where the thread reports back, the shared counter
+/// and flag, and what the bar measures against.
+struct Writing {
+    done: Receiver<ExportOutcome>,
+    progress: ExportProgress,
+    total: u64,
+    path: PathBuf,
+}
+
 /// The export controls' running parts: a save dialog, a write in progress.
 #[derive(Default)]
 pub struct ExportPanel {
     dialog: Option<(Instant, Receiver<Option<PathBuf>>)>,
-    writing: Option<Receiver<Result<u64, String>>>,
+    writing: Option<Writing>,
 }
 
 impl ExportPanel {
@@ -98,7 +169,49 @@ impl ExportPanel {
                 go = true;
             }
         });
+        self.progress_ui(ui);
         go
+    }
+
+    /// The bar and *Cancel* while a write is under way (nothing otherwise).
+    fn progress_ui(&self, ui: &mut egui::Ui) {
+        let Some(w) = &self.writing else { return };
+        // The thread reports through a channel when it ends, not through a
+        // repaint of its own while it writes: redraw on a timer so the bar
+        // moves.
+        ui.ctx().request_repaint_after(REDRAW_EVERY);
+        let written = w.progress.written().min(w.total);
+        let fraction = if w.total == 0 {
+            0.0
+        } else {
+            written as f32 / w.total as f32
+        };
+        let n = |x: u64| super::super::escape::group_digits(x as usize);
+        let cancelling = w.progress.cancelled();
+        let text = if cancelling {
+            format!("Cancelling the export to {}…", w.path.display())
+        } else {
+            format!(
+                "{} of {} rows written ({:.0}%)",
+                n(written),
+                n(w.total),
+                f64::from(fraction) * 100.0
+            )
+        };
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .text(text)
+                    .desired_width(520.0),
+            );
+            if ui
+                .add_enabled(!cancelling, egui::Button::new("Cancel export"))
+                .on_hover_text("Stop writing and remove the partly written file")
+                .clicked()
+            {
+                w.progress.cancel();
+            }
+        });
     }
 
     /// Starts writing `job`'s rows.
@@ -116,20 +229,34 @@ impl ExportPanel {
         };
         let (tx, rx) = channel();
         let ctx = ctx.clone();
+        let progress = ExportProgress::default();
+        let shared = progress.clone();
+        let total = job.total();
+        let path = job.path.clone();
         let spawned = std::thread::Builder::new()
             .name("batch-export".to_owned())
             .spawn(move || {
                 crate::table::run::lower_priority();
-                let result = write_rows(file, &job).map_err(|e| cannot_write(&job.path, &e));
-                let _ = tx.send(result);
+                let _ = tx.send(export(file, &job, &shared));
                 ctx.request_repaint();
             });
         match spawned {
-            Ok(_) => self.writing = Some(rx),
-            Err(e) => commands.push(Command::Report {
-                text: format!("cannot start the export: {e}"),
-                error: true,
-            }),
+            Ok(_) => {
+                self.writing = Some(Writing {
+                    done: rx,
+                    progress,
+                    total,
+                    path,
+                });
+            }
+            Err(e) => {
+                // The file was created above; nothing will write it now.
+                let _ = std::fs::remove_file(&path);
+                commands.push(Command::Report {
+                    text: format!("cannot start the export: {e}"),
+                    error: true,
+                });
+            }
         }
     }
 
@@ -139,20 +266,29 @@ impl ExportPanel {
     }
 
     fn poll(&mut self, settings: &mut BatchSettings, commands: &mut Vec<Command>) {
-        if let Some(rx) = &self.writing
-            && let Ok(result) = rx.try_recv()
+        if let Some(w) = &self.writing
+            && let Ok(outcome) = w.done.try_recv()
         {
+            let path = w.path.display().to_string();
             self.writing = None;
-            let (text, error) = match result {
-                Ok(rows) => (
+            let (text, error) = match outcome {
+                ExportOutcome::Written(rows) => (
                     format!(
-                        "Exported {} rows to {}.",
+                        "Exported {} rows to {path}.",
                         super::super::escape::group_digits(rows as usize),
-                        settings.export_path
                     ),
                     false,
                 ),
-                Err(why) => (why, true),
+                ExportOutcome::Cancelled { removed: Ok(()) } => {
+                    (format!("Export cancelled; {path} was not kept."), false)
+                }
+                ExportOutcome::Cancelled { removed: Err(why) } => (
+                    format!(
+                        "Export cancelled, but the partly written {path} could not be removed: {why}."
+                    ),
+                    true,
+                ),
+                ExportOutcome::Failed(why) => (why, true),
             };
             commands.push(Command::Report { text, error });
         }
@@ -209,33 +345,68 @@ fn cannot_write(path: &Path, e: &io::Error) -> String {
     )
 }
 
-/// Writes the rows; how many.
-pub fn write_rows(file: File, job: &ExportJob) -> io::Result<u64> {
+/// Writes `job`'s rows to `file` (opened at `job.path`) and says how it
+/// ended; what the export thread runs. A cancelled export removes the file,
+/// so a file at the path is always a whole export.
+pub fn export(file: File, job: &ExportJob, progress: &ExportProgress) -> ExportOutcome {
+    match write_rows(file, job, progress) {
+        Ok(Some(rows)) => ExportOutcome::Written(rows),
+        Ok(None) => ExportOutcome::Cancelled {
+            removed: std::fs::remove_file(&job.path).map_err(|e| e.to_string()),
+        },
+        Err(e) => ExportOutcome::Failed(cannot_write(&job.path, &e)),
+    }
+}
+
+/// Writes the rows; how many, or `None` when cancelled (the file is then
+/// closed unfinished, for the caller to remove).
+pub fn write_rows(
+    file: File,
+    job: &ExportJob,
+    progress: &ExportProgress,
+) -> io::Result<Option<u64>> {
+    // Asked to stop before a row was written: not even the header.
+    if progress.cancelled() {
+        return Ok(None);
+    }
     let out = BufWriter::with_capacity(1 << 16, file);
     let mut w = RowWriter::new(out, job.format, &job.resolvers)?;
-    let mut written = 0;
-    let mut write = |i: usize| -> io::Result<()> {
+    let mut written = 0u64;
+    // Rows looked at (written or missing), so a run of missing rows still
+    // reaches the checks below.
+    let mut seen = 0u64;
+    let mut write = |i: usize| -> io::Result<bool> {
         if let Some(r) = row_of(&job.segments, i) {
             w.write(&r.to_row())?;
             written += 1;
         }
-        Ok(())
+        seen += 1;
+        if seen.is_multiple_of(PROGRESS_ROWS) {
+            progress.written.store(written, Ordering::Relaxed);
+            return Ok(!progress.cancelled());
+        }
+        Ok(true)
     };
     match &job.order {
         Some(order) => {
             for &i in order.iter() {
-                write(i as usize)?;
+                if !write(i as usize)? {
+                    return Ok(None);
+                }
             }
         }
         None => {
             for i in 0..job.rows {
-                write(i)?;
+                if !write(i)? {
+                    return Ok(None);
+                }
             }
         }
     }
+    progress.written.store(written, Ordering::Relaxed);
     w.into_inner()?
         .into_inner()
         .map_err(|e| e.into_error())?
         .sync_all()?;
-    Ok(written)
+    Ok(Some(written))
 }
