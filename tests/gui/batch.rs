@@ -4,7 +4,7 @@
 //! export that cannot be written, and a FIFO fed slowly that is cancelled
 //! half-way (issue 12: a stream that never ends is cancellable and the rows
 //! so far stay). Then an export's progress bar and its Cancel (the file is
-//! not kept).
+//! not kept), and the cell menu's copies.
 #![cfg(feature = "gui")]
 
 use std::io::Write;
@@ -44,11 +44,19 @@ fn batch_state(dir: &str) -> State {
 }
 
 fn window(state: State) -> Harness<'static, App> {
-    let app = InspectorApp::new(state, Box::new(MemoryClipboard::default()));
-    Harness::builder()
-        .with_size([1500.0, 900.0])
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+    window_with_clipboard(state).0
 }
+
+/// The window, and the clipboard its copies land on.
+fn window_with_clipboard(state: State) -> (Harness<'static, App>, MemoryClipboard) {
+    let clipboard = MemoryClipboard::default();
+    let app = InspectorApp::new(state, Box::new(clipboard.clone()));
+    let harness = Harness::builder()
+        .with_size([1500.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    (harness, clipboard)
+}
+
 /// Steps frames until `done` holds, for at most `limit`.
 fn wait_until(
     h: &mut Harness<'static, App>,
@@ -621,4 +629,76 @@ fn an_export_cancelled_before_it_writes_removes_its_file_and_one_left_alone_writ
     let last = reader.records().last().expect("rows").expect("valid CSV");
     assert_eq!(&last[0], "10000");
     assert_eq!(&last[1], "http://h/9999");
+}
+
+#[test]
+fn a_cells_menu_copies_the_cell_or_the_row_as_csv() {
+    let (mut h, clipboard) = window_with_clipboard(batch_state(""));
+    paste_and_run(&mut h);
+    // The relative line's input and its answer under `this` (the second
+    // lies in a column of the row a left click would open).
+    h.get_by_label("../up?q=1").click_secondary();
+    h.run();
+    h.get_by_label("Copy this cell").click();
+    h.run();
+    assert_eq!(clipboard.contents().as_deref(), Some("../up?q=1"));
+    let status = h.state().status().expect("a status").clone();
+    assert!(
+        !status.error && status.text.starts_with("Copied the input of line 3"),
+        "{status:?}"
+    );
+    assert_eq!(
+        h.state().state.view,
+        View::Batch,
+        "a right click does not open the row"
+    );
+    assert!(
+        h.query_by_label("Copy this cell").is_none(),
+        "the menu closes after a copy"
+    );
+
+    // An invalid answer is copied whole, as the cell shows it.
+    // (Both resolvers find the port invalid: the first of the two. The
+    // summary's note code `canon.port.invalid` matches too; a label's text
+    // is its node's value.)
+    let invalid = h
+        .query_all_by_label_contains("invalid: ")
+        .find(|n| n.value().is_some_and(|v| v.starts_with("invalid: ")))
+        .expect("an invalid answer on screen");
+    let shown = invalid.value().unwrap_or_default();
+    invalid.click_secondary();
+    h.run();
+    h.get_by_label("Copy this cell").click();
+    h.run();
+    assert_eq!(clipboard.contents(), Some(shown));
+
+    // The row as CSV: one record, no header, the export's columns.
+    h.get_by_label("../up?q=1").click_secondary();
+    h.run();
+    h.get_by_label("Copy the row as CSV").click();
+    h.run();
+    let copied = clipboard.contents().expect("a row was copied");
+    assert!(!copied.ends_with('\n'), "{copied:?}");
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(copied.as_bytes());
+    let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("valid CSV")).collect();
+    assert_eq!(records.len(), 1, "one record, no header: {copied:?}");
+    let rec = &records[0];
+    let row = &expected_rows()[2];
+    assert_eq!(rec.len(), 10);
+    assert_eq!(&rec[0], "3");
+    assert_eq!(&rec[1], row.input);
+    assert_eq!(&rec[2], row.base.as_deref().unwrap_or(""));
+    assert_eq!(&rec[3], row.encoding);
+    assert_eq!(&rec[4], row.cells[0].canon().unwrap_or(""));
+    assert_eq!(&rec[6], row.cells[1].canon().unwrap_or(""));
+    assert_eq!(&rec[8], row.notes.join(" "));
+    assert!(
+        h.state()
+            .status()
+            .is_some_and(|s| s.text.starts_with("Copied line 3 as CSV")),
+        "{:?}",
+        h.state().status()
+    );
 }

@@ -3,8 +3,12 @@
 //! codes. Virtualized with `egui_extras`: only the rows on screen are laid
 //! out, so a million rows cost what thirty do.
 //!
-//! Cells are not selectable text: a click anywhere on a row opens it (the
-//! inspector has every value to copy). A click on a header sorts by that column (again: the other way). A click
+//! Cells are not selectable text, since a click anywhere on a row opens it;
+//! a right click on a cell opens a menu to copy the cell's whole text (not
+//! the part the column shows) or the row as a CSV record with the export's
+//! columns, through the app's clipboard (`Command::Copy`), so the status bar
+//! says what was copied or why it could not be. A click on a header sorts by
+//! that column (again: the other way). A click
 //! on a row opens it: in the inspector in the mode of the resolver clicked
 //! (or the first of the spec's modes chosen, or THIS); a click in the
 //! column of `whatwg`, `rfc3986` or `opc` opens the Compare view instead,
@@ -15,6 +19,7 @@ use egui_extras::{Column, TableBuilder};
 
 use crate::engine::Mode;
 use crate::resolvers::Resolver;
+use crate::table::{OutputFormat, RowWriter};
 
 use super::super::command::Command;
 use super::super::state::{HistoryEntry, View};
@@ -79,16 +84,32 @@ pub fn table_ui(
                 let (_, resp) = row.col(|ui| {
                     ui.add(egui::Label::new(r.line().to_string()).selectable(false));
                 });
+                cell_menu(&resp, &r, resolvers, commands, || {
+                    ("a line number".to_owned(), r.line().to_string())
+                });
                 clicked = clicked.or(resp.clicked().then_some(None));
                 let (_, resp) = row.col(|ui| value(ui, r.input()));
+                cell_menu(&resp, &r, resolvers, commands, || {
+                    (of_line("the input", &r), r.input().to_owned())
+                });
                 clicked = clicked.or(resp.clicked().then_some(None));
                 let (_, resp) = row.col(|ui| value(ui, r.base().unwrap_or("")));
+                cell_menu(&resp, &r, resolvers, commands, || {
+                    (of_line("the base", &r), r.base().unwrap_or("").to_owned())
+                });
                 clicked = clicked.or(resp.clicked().then_some(None));
                 for (k, &resolver) in resolvers.iter().enumerate() {
                     let (_, resp) = row.col(|ui| cell_ui(ui, &r, k));
+                    cell_menu(&resp, &r, resolvers, commands, || {
+                        let what = format!("the {} answer", resolver.name());
+                        (of_line(&what, &r), cell_text(&r, k).unwrap_or_default())
+                    });
                     clicked = clicked.or(resp.clicked().then_some(Some(resolver)));
                 }
                 let (_, resp) = row.col(|ui| notes_ui(ui, &r));
+                cell_menu(&resp, &r, resolvers, commands, || {
+                    (of_line("the note codes", &r), notes_text(&r))
+                });
                 clicked = clicked.or(resp.clicked().then_some(None));
                 if let Some(column) = clicked {
                     open_row(&r, column, resolvers, commands);
@@ -156,38 +177,105 @@ fn value(ui: &mut egui::Ui, text: &str) {
     }
 }
 
-/// Resolver `k`'s answer: the canonical URL, or why the input is invalid.
-fn cell_ui(ui: &mut egui::Ui, row: &RowRef<'_>, k: usize) {
+/// Resolver `k`'s answer as shown: the canonical URL, or why the input is
+/// invalid, or (in the first resolver column of a row that could not be
+/// read) why; `None` for an empty cell.
+fn cell_text(row: &RowRef<'_>, k: usize) -> Option<String> {
     match row.cell(k) {
-        CellRef::Canon(c) => value(ui, c),
-        CellRef::Invalid(why) => {
-            let color = ui.visuals().error_fg_color;
-            let text = format!("invalid: {why}");
-            ui.add(
-                egui::Label::new(egui::RichText::new(&text).color(color))
-                    .truncate()
-                    .selectable(false),
-            )
-            .on_hover_text(text);
-        }
-        CellRef::Absent if k == 0 => {
-            let color = ui.visuals().error_fg_color;
-            let why = row.error().unwrap_or("the line could not be read");
-            let text = format!("line not read: {why}");
-            ui.add(
-                egui::Label::new(egui::RichText::new(&text).color(color))
-                    .truncate()
-                    .selectable(false),
-            )
-            .on_hover_text(text);
-        }
-        CellRef::Absent => {}
+        CellRef::Canon(c) => Some(c.to_owned()),
+        CellRef::Invalid(why) => Some(format!("invalid: {why}")),
+        CellRef::Absent if k == 0 => Some(format!(
+            "line not read: {}",
+            row.error().unwrap_or("the line could not be read")
+        )),
+        CellRef::Absent => None,
     }
 }
 
+/// Resolver `k`'s answer, red when it is not a URL.
+fn cell_ui(ui: &mut egui::Ui, row: &RowRef<'_>, k: usize) {
+    // The common case borrows the stored text: no string per cell and frame.
+    if let CellRef::Canon(c) = row.cell(k) {
+        value(ui, c);
+        return;
+    }
+    let Some(text) = cell_text(row, k) else {
+        return;
+    };
+    let color = ui.visuals().error_fg_color;
+    ui.add(
+        egui::Label::new(egui::RichText::new(&text).color(color))
+            .truncate()
+            .selectable(false),
+    )
+    .on_hover_text(text);
+}
+
+fn notes_text(row: &RowRef<'_>) -> String {
+    row.notes().collect::<Vec<_>>().join(" ")
+}
+
 fn notes_ui(ui: &mut egui::Ui, row: &RowRef<'_>) {
-    let codes: Vec<&str> = row.notes().collect();
-    value(ui, &codes.join(" "));
+    value(ui, &notes_text(row));
+}
+
+/// `what` of the row's line, as the status bar names a copy.
+fn of_line(what: &str, row: &RowRef<'_>) -> String {
+    format!("{what} of line {}", row.line())
+}
+
+/// The right-click menu of a cell: copy the cell's text or the whole row as
+/// CSV. `cell` gives what the status bar calls the cell and its text; it is
+/// only called while the menu is open, so a frame of the table builds no
+/// strings for it.
+fn cell_menu(
+    resp: &egui::Response,
+    row: &RowRef<'_>,
+    resolvers: &[Resolver],
+    commands: &mut Vec<Command>,
+    cell: impl FnOnce() -> (String, String),
+) {
+    resp.context_menu(|ui| {
+        let (what, text) = cell();
+        let copy_cell = ui
+            .add_enabled(!text.is_empty(), egui::Button::new("Copy this cell"))
+            .on_disabled_hover_text("The cell is empty");
+        if copy_cell.clicked() {
+            commands.push(Command::Copy { what, text });
+        }
+        if ui
+            .button("Copy the row as CSV")
+            .on_hover_text("One CSV record with the export's columns, without the header")
+            .clicked()
+        {
+            match row_csv(row, resolvers) {
+                Ok(csv) => commands.push(Command::Copy {
+                    what: format!("line {} as CSV", row.line()),
+                    text: csv,
+                }),
+                Err(e) => commands.push(Command::Report {
+                    text: format!("Could not write line {} as CSV: {e}", row.line()),
+                    error: true,
+                }),
+            }
+        }
+    });
+}
+
+/// The row as one CSV record, with the columns an export has (the same
+/// writer), without the header and without the final line break, so it
+/// pastes as one record wherever it goes.
+fn row_csv(row: &RowRef<'_>, resolvers: &[Resolver]) -> std::io::Result<String> {
+    let mut w = RowWriter::new(Vec::new(), OutputFormat::Csv, resolvers)?;
+    w.write(&row.to_row())?;
+    let bytes = w.into_inner()?;
+    // Every field is a Rust string, so the bytes are UTF-8; lossy only so
+    // that no input could make this fail.
+    let text = String::from_utf8_lossy(&bytes);
+    // The writer always starts CSV with the header row, and the column
+    // names hold no line break, so the header ends at the first CRLF.
+    let record = text.split_once("\r\n").map_or("", |(_, rest)| rest);
+    Ok(record.strip_suffix("\r\n").unwrap_or(record).to_owned())
 }
 
 /// Opens a row: the Compare view for a resolver the inspector cannot trace,
