@@ -560,7 +560,10 @@ impl InspectorApp {
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if let Some(a) = &self.analysis {
+                // The figures are the inspector's run of the one URL, which
+                // Compare shows too; the Batch view has no such URL.
+                let one_url = matches!(self.state.view, View::Inspector | View::Compare);
+                if let Some(a) = self.analysis.as_ref().filter(|_| one_url) {
                     ui.label(format!(
                         "{} steps · {:.1} ms · input {} bytes",
                         a.steps.len(),

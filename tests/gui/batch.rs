@@ -4,7 +4,8 @@
 //! export that cannot be written, and a FIFO fed slowly that is cancelled
 //! half-way (issue 12: a stream that never ends is cancellable and the rows
 //! so far stay). Then an export's progress bar and its Cancel (the file is
-//! not kept), and the cell menu's copies.
+//! not kept), the cell menu's copies, and the status bar's step figures,
+//! which belong to the inspector's URL and not to the Batch view.
 #![cfg(feature = "gui")]
 
 use std::io::Write;
@@ -701,4 +702,26 @@ fn a_cells_menu_copies_the_cell_or_the_row_as_csv() {
         "{:?}",
         h.state().status()
     );
+}
+
+#[test]
+fn the_status_bars_step_figures_show_in_the_inspector_and_not_in_batch() {
+    let mut state = batch_state("");
+    state.view = View::Inspector;
+    state.input = "http://example.com/a/../b".to_owned();
+    let mut h = window(state);
+    h.run();
+    let figures = |h: &Harness<'_, App>| shows_part(h, " steps · ") && shows_part(h, " bytes");
+    assert!(figures(&h), "the inspector shows its run's figures");
+    h.get_by_label("Batch").click();
+    h.run();
+    assert_eq!(h.state().state.view, View::Batch);
+    assert!(
+        h.state().analysis().is_some(),
+        "the inspector's run is still there"
+    );
+    assert!(!figures(&h), "the Batch view shows the inspector's figures");
+    h.get_by_label("Compare").click();
+    h.run();
+    assert!(figures(&h), "Compare shows the same URL's figures");
 }
