@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use url_inspector::engine::QueryEncoding;
 use url_inspector::resolvers::Resolver;
+use url_inspector::table::run::CHUNK_LINES;
 use url_inspector::table::{
     Control, OutputFormat, ReadOptions, RowWriter, RunOptions, Summary, TableReader, compute, run,
 };
@@ -139,20 +140,27 @@ fn stages(text: &str, resolvers: &[Resolver], repeats: usize) -> [Duration; 4] {
                 let mut writer = RowWriter::new(io::sink(), OutputFormat::Csv, resolvers)
                     .expect("io::sink accepts");
                 let mut count = 0usize;
-                for entry in reader {
-                    let entry = entry.expect("in-memory input");
-                    if stage == 0 {
-                        count += entry.line as usize;
-                        continue;
+                // A chunk at a time, as the pipeline hands rows over.
+                let mut rows = Vec::with_capacity(CHUNK_LINES);
+                let mut entries = reader.map(|e| e.expect("in-memory input")).peekable();
+                while entries.peek().is_some() {
+                    rows.clear();
+                    for entry in entries.by_ref().take(CHUNK_LINES) {
+                        if stage == 0 {
+                            count += entry.line as usize;
+                            continue;
+                        }
+                        rows.push(compute(entry, resolvers));
                     }
-                    let row = compute(entry, resolvers);
                     if stage >= 2 {
-                        summary.add(&row);
+                        summary.add_rows(&rows);
                     }
-                    if stage >= 3 {
-                        writer.write(&row).expect("io::sink accepts");
+                    for row in &rows {
+                        if stage >= 3 {
+                            writer.write(row).expect("io::sink accepts");
+                        }
+                        count += row.cells.len();
                     }
-                    count += row.cells.len();
                 }
                 black_box((count, summary.rows));
             });
@@ -199,11 +207,17 @@ fn main() {
         "overhead"
     );
     let one = [Resolver::This];
+    // `TABLE_BENCH_SET=this` (or `all`) times one set of resolvers only.
+    let set = std::env::var("TABLE_BENCH_SET").unwrap_or_default();
+    let wanted = |name: &str| set.is_empty() || name.starts_with(set.as_str());
     // `TABLE_BENCH_ONLY=stages` skips the comparison (for profiling).
     let compare = std::env::var("TABLE_BENCH_ONLY").map_or(true, |v| v != "stages");
     for (name, resolvers) in [("this", &one[..]), ("all seven", &Resolver::ALL[..])] {
         if !compare {
             break;
+        }
+        if !wanted(name) {
+            continue;
         }
         let mut table_walls = Vec::new();
         for threads in [1, cores] {
@@ -230,6 +244,9 @@ fn main() {
     }
     println!("where a row's CPU time goes (one thread, no pipeline; each stage adds to the last):");
     for (name, resolvers) in [("this", &one[..]), ("all seven", &Resolver::ALL[..])] {
+        if !wanted(name) {
+            continue;
+        }
         let [read, rows, summary, csv] = stages(&text, resolvers, repeats);
         let ns = |d: Duration| d.as_nanos();
         println!(

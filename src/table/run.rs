@@ -376,8 +376,8 @@ fn drain<F: FnMut(&Row) -> io::Result<()>>(
         if control.is_cancelled() {
             return Ok(());
         }
+        summary.add_rows(&rows);
         for row in &rows {
-            summary.add(row);
             sink(row)?;
         }
         control

@@ -7,33 +7,40 @@
 //! hashed (SipHash-1-3 with fixed keys) and only 57 bits of the hash are
 //! kept, in one table shared by all resolvers: one `u64` per URL, the hash
 //! in its high bits and the set of resolvers that gave it in the low seven
-//! (a bit each). The table holds at most [`DISTINCT_CAP`] hashes for one
-//! resolver (a table of 2^20 slots, about 9 MiB at most) and twice as many
-//! for more (2^21 slots, about 18 MiB); past the cap a new hash is not kept
-//! and the counts of the resolvers that gave it are reported as lower
-//! bounds. Two different URLs with the same hash are counted once: with n
-//! distinct URLs the expected number of such collisions is about n² / 2^58,
-//! under 4·10^-6 for a million.
+//! (a bit each). The table is a flat array of such values with linear
+//! probing (an empty slot is 0: a kept value always names a resolver). It
+//! starts small, doubles when three quarters full, and stops at
+//! [`MAX_SLOTS`] (16 MiB); then it holds at most [`DISTINCT_CAP`] hashes:
+//! past that, a new hash is not kept and the counts of the resolvers that
+//! gave it are reported as lower bounds. Two different URLs with the same
+//! hash are counted once: with n distinct URLs the expected number of such
+//! collisions is about n² / 2^58, under 4·10^-6 for a million.
 //!
 //! A row costs little however many resolvers there are: its canonical URLs
 //! are grouped first (resolvers that agree share a group), so each distinct
 //! URL of the row is hashed and looked up once, and two resolvers disagree
-//! exactly when their groups differ.
+//! exactly when their groups differ. Rows are best added a chunk at a time
+//! ([`Summary::add_rows`]): the chunk's URLs are hashed first and their
+//! slots fetched ahead, so the lookups that follow seldom wait for memory
+//! (with a large table, waiting for memory was most of the summary's cost).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::mem::take;
 
 use crate::resolvers::Resolver;
 
 use super::read::Layout;
-use super::row::{NOTE_NOT_UTF8, Row};
+use super::row::{Cell, NOTE_NOT_UTF8, Row};
 
-/// The most distinct hashes kept for one resolver: one fewer than seven
-/// eighths of 2^20, the most a hash table of 2^20 slots holds before it
-/// doubles (one slot stays free because updating a kept hash reserves one
-/// first). Two or more resolvers share a table of twice the slots.
-pub const DISTINCT_CAP: usize = (1 << 20) / 8 * 7 - 1;
+/// The most slots of the distinct-URL table: 2^21 `u64`s, 16 MiB.
+pub const MAX_SLOTS: usize = 1 << 21;
+/// The most distinct hashes kept: three quarters of [`MAX_SLOTS`], so a
+/// lookup's probe stays short.
+pub const DISTINCT_CAP: usize = MAX_SLOTS / 4 * 3;
+/// The slots of a new table (8 KiB).
+const FIRST_SLOTS: usize = 1 << 10;
 
 /// The most resolvers whose distinct URLs are counted (one bit each, in
 /// the low bits of a kept hash); a table has at most the seven there are.
@@ -72,47 +79,29 @@ pub struct Summary {
     /// the codes are the resolvers' own constants.
     note_counts: Vec<(&'static str, u64)>,
     distinct: Distinct,
-    /// Per cell of the row being added: its group (the first cell with the
-    /// same canonical URL), or [`INVALID`]. Kept to reuse its memory.
+    /// Per cell of the rows being added: its group (the index of the
+    /// row's first cell with the same canonical URL), or [`INVALID`]. Kept
+    /// to reuse its memory.
     groups: Vec<usize>,
+    /// The hash of each group's URL in the rows being added, in order.
+    hashes: Vec<u64>,
 }
 
 /// The group of an invalid answer (all invalid answers agree).
 const INVALID: usize = usize::MAX;
 
-/// The 64-bit hashes of canonical URLs, each with the resolvers that gave
-/// it, capped at [`DISTINCT_CAP`] hashes.
-#[derive(Clone, Debug, Default)]
+/// The 57-bit hashes of canonical URLs, each with the resolvers that gave
+/// it (see the module doc).
+#[derive(Clone, Debug)]
 struct Distinct {
-    seen: HashSet<Kept, BuildHasherDefault<AlreadyHashed>>,
-    /// The most hashes kept.
-    cap: usize,
+    /// A power of two of slots; 0 is empty.
+    slots: Vec<u64>,
+    /// Slots in use.
+    len: usize,
     /// Per resolver: distinct hashes it gave.
     counts: Vec<u64>,
     /// Per resolver: whether a new hash of it arrived when the table was full.
     capped: Vec<bool>,
-}
-
-/// A kept hash: the URL's hash in the high 57 bits, its resolvers in the
-/// low 7. Two are the same URL when their high bits are.
-#[derive(Clone, Copy, Debug)]
-struct Kept(u64);
-
-impl PartialEq for Kept {
-    fn eq(&self, other: &Kept) -> bool {
-        self.0 & !MEMBER_BITS == other.0 & !MEMBER_BITS
-    }
-}
-
-impl Eq for Kept {}
-
-impl Hash for Kept {
-    /// The 57 hash bits, with their low 7 repeated at the top: the table
-    /// takes a slot from the low bits and a tag from the top 7.
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        let h = self.0 >> MAX_COUNTED;
-        state.write_u64(h | h << (64 - MAX_COUNTED));
-    }
 }
 
 /// A count of distinct canonical URLs.
@@ -140,17 +129,9 @@ impl Summary {
             disagreeing_rows: 0,
             cancelled: false,
             note_counts: Vec::new(),
-            distinct: Distinct {
-                seen: HashSet::default(),
-                cap: if n > 1 {
-                    2 * DISTINCT_CAP
-                } else {
-                    DISTINCT_CAP
-                },
-                counts: vec![0; n],
-                capped: vec![false; n],
-            },
-            groups: Vec::with_capacity(n),
+            distinct: Distinct::new(n),
+            groups: Vec::new(),
+            hashes: Vec::new(),
         }
     }
 
@@ -163,48 +144,75 @@ impl Summary {
 
     /// Counts one row.
     pub fn add(&mut self, row: &Row) {
+        self.add_rows(std::slice::from_ref(row));
+    }
+
+    /// Counts rows, as [`Summary::add`] on each would, in two passes: the
+    /// first groups each row's answers, hashes each group's URL and fetches
+    /// its slot ahead; the second counts.
+    pub fn add_rows(&mut self, rows: &[Row]) {
+        let n = self.resolvers.len();
+        let (mut groups, mut hashes) = (take(&mut self.groups), take(&mut self.hashes));
+        groups.clear();
+        hashes.clear();
+        for row in rows {
+            let cells = counted_cells(row, n);
+            let start = groups.len();
+            group(cells, &mut groups);
+            for (leader, cell) in cells.iter().enumerate() {
+                if groups[start + leader] == leader
+                    && let Some(canon) = cell.canon()
+                {
+                    let h = hash(canon);
+                    self.distinct.prefetch(h);
+                    hashes.push(h);
+                }
+            }
+        }
+        let (mut g, mut h) = (0, 0);
+        for row in rows {
+            let cells = counted_cells(row, n);
+            let row_groups = &groups[g..g + cells.len()];
+            g += cells.len();
+            h += self.count(row, cells, row_groups, &hashes[h..]);
+        }
+        self.groups = groups;
+        self.hashes = hashes;
+    }
+
+    /// Counts one row whose cells are grouped; `hashes` starts with its
+    /// groups' hashes. Returns how many of them it used.
+    fn count(&mut self, row: &Row, cells: &[Cell], groups: &[usize], hashes: &[u64]) -> usize {
         self.rows += 1;
         for &code in &row.notes {
             self.count_note(code);
         }
         if row.is_error() {
             self.error_rows += 1;
-            return;
+            return 0;
         }
-        let n = self.resolvers.len().min(row.cells.len());
-        let cells = &row.cells[..n];
-        // Group the answers: each valid one joins the first earlier group
-        // with the same canonical URL (compared with group leaders only).
-        let groups = &mut self.groups;
-        groups.clear();
-        for (i, cell) in cells.iter().enumerate() {
-            let group = match cell.canon() {
-                None => {
-                    self.invalid[i] += 1;
-                    INVALID
-                }
-                Some(canon) => {
-                    self.valid[i] += 1;
-                    (0..i)
-                        .find(|&j| groups[j] == j && cells[j].canon() == Some(canon))
-                        .unwrap_or(i)
-                }
-            };
-            groups.push(group);
+        for (i, &g) in groups.iter().enumerate() {
+            if g == INVALID {
+                self.invalid[i] += 1;
+            } else {
+                self.valid[i] += 1;
+            }
         }
-        // Each group's URL is hashed once and counted for all its members.
+        // Each group's URL is counted once for all its members.
+        let mut used = 0;
         for (leader, cell) in cells.iter().enumerate() {
-            if groups[leader] != leader {
+            if groups[leader] != leader || cell.canon().is_none() {
                 continue;
             }
-            if let Some(canon) = cell.canon() {
-                let members = groups
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, &g)| g == leader && j < MAX_COUNTED)
-                    .fold(0u64, |m, (j, _)| m | 1 << j);
-                self.distinct.insert(hash(canon), members);
+            let members = groups
+                .iter()
+                .enumerate()
+                .filter(|&(j, &g)| g == leader && j < MAX_COUNTED)
+                .fold(0u64, |m, (j, _)| m | 1 << j);
+            if let Some(&h) = hashes.get(used) {
+                self.distinct.insert(h, members);
             }
+            used += 1;
         }
         let mut any = false;
         let mut k = 0;
@@ -221,6 +229,7 @@ impl Summary {
             }
         }
         self.disagreeing_rows += u64::from(any);
+        used
     }
 
     fn count_note(&mut self, code: &'static str) {
@@ -263,54 +272,109 @@ fn hash(canon: &str) -> u64 {
     h.finish()
 }
 
+/// The cells of `row` that are counted: one per resolver at most (an error
+/// row has none).
+fn counted_cells(row: &Row, resolvers: usize) -> &[Cell] {
+    &row.cells[..resolvers.min(row.cells.len())]
+}
+
+/// Pushes the group of each of `cells`: a valid answer joins the first
+/// earlier group with the same canonical URL (compared with group leaders
+/// only), else leads its own; an invalid one is [`INVALID`].
+fn group(cells: &[Cell], groups: &mut Vec<usize>) {
+    let start = groups.len();
+    for (i, cell) in cells.iter().enumerate() {
+        let g = match cell.canon() {
+            None => INVALID,
+            Some(canon) => (0..i)
+                .find(|&j| groups[start + j] == j && cells[j].canon() == Some(canon))
+                .unwrap_or(i),
+        };
+        groups.push(g);
+    }
+}
+
 impl Distinct {
+    fn new(resolvers: usize) -> Distinct {
+        Distinct {
+            slots: vec![0; FIRST_SLOTS],
+            len: 0,
+            counts: vec![0; resolvers],
+            capped: vec![false; resolvers],
+        }
+    }
+
+    /// The slot where the probe for `hash` starts: the bits above the
+    /// member bits (the low ones of SipHash's output are as good as any).
+    fn home(&self, hash: u64) -> usize {
+        (hash >> MAX_COUNTED) as usize & (self.slots.len() - 1)
+    }
+
+    /// Asks the processor to fetch the slot of `hash` into its cache.
+    fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot = &self.slots[self.home(hash)];
+            // SAFETY: a prefetch is a hint that reads nothing and never
+            // faults; the address is that of a slot besides.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(slot).cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
     /// Counts `hash` for the resolvers in `members` (a bit each, the first
     /// [`MAX_COUNTED`] resolvers).
     fn insert(&mut self, hash: u64, members: u64) {
-        let probe = Kept(hash & !MEMBER_BITS | members);
-        let new = match self.seen.get(&probe) {
-            Some(&Kept(known)) => {
-                let new = members & !known;
-                if new != 0 {
-                    self.seen.replace(Kept(known | members));
+        let members = members & MEMBER_BITS;
+        if members == 0 {
+            return;
+        }
+        let key = hash & !MEMBER_BITS;
+        let new = loop {
+            let mask = self.slots.len() - 1;
+            let mut i = self.home(hash);
+            // Linear probing: the first empty slot ends the search.
+            while self.slots[i] != 0 && self.slots[i] & !MEMBER_BITS != key {
+                i = (i + 1) & mask;
+            }
+            let known = self.slots[i];
+            if known != 0 {
+                self.slots[i] = known | members;
+                break members & !known;
+            }
+            if (self.len + 1) * 4 > self.slots.len() * 3 {
+                if self.slots.len() < MAX_SLOTS {
+                    self.grow();
+                    continue;
                 }
-                new
-            }
-            None if self.seen.len() < self.cap => {
-                self.seen.insert(probe);
-                members
-            }
-            None => {
                 for (i, capped) in self.capped.iter_mut().enumerate().take(MAX_COUNTED) {
                     *capped |= members & 1 << i != 0;
                 }
-                0
+                break 0;
             }
+            self.slots[i] = key | members;
+            self.len += 1;
+            break members;
         };
         for (i, count) in self.counts.iter_mut().enumerate().take(MAX_COUNTED) {
             *count += u64::from(new & 1 << i != 0);
         }
     }
-}
 
-/// The set's keys are hashes already: use them as they are.
-#[derive(Clone, Copy, Debug, Default)]
-struct AlreadyHashed(u64);
-
-impl Hasher for AlreadyHashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Only `write_u64` is used (the keys are u64); fold anything else.
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+    /// Doubles the table, placing every kept value anew.
+    fn grow(&mut self) {
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for value in old.into_iter().filter(|&v| v != 0) {
+            let mut i = self.home(value);
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = value;
         }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
     }
 }
 
@@ -374,7 +438,6 @@ impl fmt::Display for Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::row::Cell;
 
     fn row(cells: &[Option<&str>]) -> Row {
         Row {
@@ -426,13 +489,47 @@ mod tests {
     }
 
     #[test]
+    fn rows_added_together_count_as_rows_added_one_by_one() {
+        let resolvers = [Resolver::This, Resolver::Chrome, Resolver::Whatwg];
+        let rows: Vec<Row> = (0..3000)
+            .map(|i| {
+                let a = format!("http://h/{}", i % 700);
+                let b = format!("http://h/{}", i % 900);
+                match i % 4 {
+                    0 => row(&[Some(&a), Some(&a), Some(&b)]),
+                    1 => row(&[None, Some(&b), Some(&b)]),
+                    2 => row(&[Some(&a), None, None]),
+                    _ => Row {
+                        error: Some("unreadable".to_owned()),
+                        cells: Vec::new(),
+                        ..row(&[])
+                    },
+                }
+            })
+            .collect();
+        let mut one_by_one = Summary::new(&resolvers);
+        rows.iter().for_each(|r| one_by_one.add(r));
+        let mut together = Summary::new(&resolvers);
+        rows.chunks(1024).for_each(|c| together.add_rows(c));
+        assert_eq!(together.to_string(), one_by_one.to_string());
+        for r in 0..resolvers.len() {
+            let exact: std::collections::HashSet<&str> = rows
+                .iter()
+                .filter_map(|row| row.cells.get(r)?.canon())
+                .collect();
+            assert_eq!(
+                together.distinct(r).count,
+                exact.len() as u64,
+                "resolver {r}"
+            );
+            assert!(exact.len() > 300, "the rows repeat URLs of many kinds");
+        }
+        assert_eq!(together.error_rows, 750);
+    }
+
+    #[test]
     fn distinct_counting_stops_at_the_cap_and_says_so() {
-        let mut d = Distinct {
-            seen: HashSet::default(),
-            cap: DISTINCT_CAP,
-            counts: vec![0; 2],
-            capped: vec![false; 2],
-        };
+        let mut d = Distinct::new(2);
         for i in 0..DISTINCT_CAP as u64 + 10 {
             d.insert(hash(&format!("http://h/{i}")), 0b01);
         }
@@ -442,8 +539,8 @@ mod tests {
         d.insert(hash("http://h/0"), 0b10);
         assert_eq!(d.counts, [DISTINCT_CAP as u64, 1]);
         assert!(!d.capped[1]);
-        // The table never grew past 2^20 slots.
-        assert_eq!(d.seen.len(), DISTINCT_CAP);
-        assert!(d.seen.capacity() < 1 << 20, "{}", d.seen.capacity());
+        // The table never grew past its most slots.
+        assert_eq!(d.len, DISTINCT_CAP);
+        assert_eq!(d.slots.len(), MAX_SLOTS);
     }
 }
