@@ -250,19 +250,8 @@ struct Alone {
     commands: Vec<Command>,
 }
 
-#[cfg(unix)]
-#[test]
-fn a_fifo_fed_slowly_is_read_as_a_stream_and_cancel_keeps_the_rows_so_far() {
-    let dir = temp_dir("fifo");
-    let fifo = dir.join("urls.fifo");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success(), "mkfifo failed");
-    let mut state = State::default();
-    state.batch.resolvers = vec!["this".to_owned()];
-    state.batch.path = fifo.display().to_string();
+/// The Batch view alone with `state`, its path opened (one frame run).
+fn open_alone(state: State) -> Harness<'static, Alone> {
     let alone = Alone {
         view: BatchView::default(),
         state,
@@ -277,6 +266,23 @@ fn a_fifo_fed_slowly_is_read_as_a_stream_and_cancel_keeps_the_rows_so_far() {
     h.run();
     h.get_by_label("Open").click();
     h.step();
+    h
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_fed_slowly_is_read_as_a_stream_and_cancel_keeps_the_rows_so_far() {
+    let dir = temp_dir("fifo");
+    let fifo = dir.join("urls.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo failed");
+    let mut state = State::default();
+    state.batch.resolvers = vec!["this".to_owned()];
+    state.batch.path = fifo.display().to_string();
+    let mut h = open_alone(state);
     // A writer that sends 3000 lines at once, then one line every 50 ms,
     // and never closes on its own (the test ends it).
     let writer_fifo = fifo.clone();
@@ -415,20 +421,7 @@ fn alone_with_rows(
     state.batch.resolvers = vec!["this".to_owned()];
     state.batch.path = source.display().to_string();
     state.batch.export_path = export_to.display().to_string();
-    let alone = Alone {
-        view: BatchView::default(),
-        state,
-        commands: Vec::new(),
-    };
-    let mut h = Harness::builder()
-        .with_size([1400.0, 800.0])
-        .build_ui_state(
-            |ui, a: &mut Alone| a.view.ui(ui, &mut a.state, &mut a.commands),
-            alone,
-        );
-    h.run();
-    h.get_by_label("Open").click();
-    h.step();
+    let mut h = open_alone(state);
     let deadline = Instant::now() + Duration::from_secs(300);
     while h.state().view.is_busy() || h.state().view.rows() < lines {
         assert!(Instant::now() < deadline, "the {lines} lines were not read");
