@@ -1,5 +1,5 @@
-//! Rows per second of the table pipeline (`table::run`: read, compute on a
-//! rayon pool, write CSV in order) against calling the resolvers directly
+//! Rows per second of the table pipeline (`table::write_table`: read,
+//! compute and write CSV on a worker per core, copy out in order) against calling the resolvers directly
 //! on the same lines, with one resolver and with all seven, on one thread
 //! and on one per core.
 //!
@@ -25,6 +25,7 @@ use url_inspector::resolvers::Resolver;
 use url_inspector::table::run::CHUNK_LINES;
 use url_inspector::table::{
     Control, OutputFormat, ReadOptions, RowWriter, RunOptions, Summary, TableReader, compute, run,
+    write_table,
 };
 
 /// Runs kept per case; the fastest counts.
@@ -108,8 +109,9 @@ fn direct(lines: &[&str], resolvers: &[Resolver], threads: usize) -> Took {
     })
 }
 
-/// The whole pipeline, writing CSV to nowhere.
-fn pipeline(text: &str, resolvers: &[Resolver], threads: usize) -> Took {
+/// The pipeline as the window runs it: every row handed to this thread
+/// (`table::run`), written here as CSV to nowhere.
+fn rows_to_caller(text: &str, resolvers: &[Resolver], threads: usize) -> Took {
     let options = RunOptions {
         read: ReadOptions::default(),
         resolvers: resolvers.to_vec(),
@@ -121,6 +123,29 @@ fn pipeline(text: &str, resolvers: &[Resolver], threads: usize) -> Took {
         let summary = run(text.as_bytes(), &options, &Control::default(), |row| {
             writer.write(row)
         })
+        .expect("an in-memory run");
+        black_box(summary.rows);
+    })
+}
+
+/// The pipeline as the `table` command runs it (`table::write_table`):
+/// each worker writes its chunk's CSV; to nowhere.
+fn pipeline(text: &str, resolvers: &[Resolver], threads: usize) -> Took {
+    let options = RunOptions {
+        read: ReadOptions::default(),
+        resolvers: resolvers.to_vec(),
+        threads: Some(threads),
+    };
+    timed(|| {
+        let (summary, _) = write_table(
+            text.as_bytes(),
+            &options,
+            &Control::default(),
+            OutputFormat::Csv,
+            &|_| true,
+            io::sink(),
+            || {},
+        )
         .expect("an in-memory run");
         black_box(summary.rows);
     })
@@ -212,6 +237,8 @@ fn main() {
     let wanted = |name: &str| set.is_empty() || name.starts_with(set.as_str());
     // `TABLE_BENCH_ONLY=stages` skips the comparison (for profiling).
     let compare = std::env::var("TABLE_BENCH_ONLY").map_or(true, |v| v != "stages");
+    // `TABLE_BENCH_CALLER=1` also times the rows handed to the caller.
+    let show_caller = std::env::var_os("TABLE_BENCH_CALLER").is_some();
     for (name, resolvers) in [("this", &one[..]), ("all seven", &Resolver::ALL[..])] {
         if !compare {
             break;
@@ -236,6 +263,19 @@ fn main() {
                 over(t.cpu, d.cpu),
             );
             table_walls.push(t.wall);
+            if show_caller {
+                let c = fastest(repeats, || rows_to_caller(&text, resolvers, threads));
+                println!(
+                    "{:<10} {threads:>7} {:>13} {:>13.0} {:>8.1}% {:>12} {:>12} {:>8.1}%  (rows to the caller, as the window runs it)",
+                    "",
+                    "",
+                    rate(c.wall),
+                    over(c.wall, d.wall),
+                    "",
+                    per_row(c.cpu),
+                    over(c.cpu, d.cpu),
+                );
+            }
         }
         println!(
             "{name:<10} speed-up of the table from 1 thread to {cores}: {:.2}x",

@@ -23,8 +23,8 @@ use super::{EXIT_USAGE, complain};
 use crate::engine::QueryEncoding;
 use crate::resolvers::Resolver;
 use crate::table::{
-    Control, InputFormat, OutputFormat, ReadError, ReadOptions, Row, RowWriter, RunError,
-    RunOptions, Summary, run as run_table,
+    Control, InputFormat, OutputFormat, ReadError, ReadOptions, Row, RunError, RunOptions, Summary,
+    write_table,
 };
 
 /// The arguments of `table`.
@@ -231,24 +231,24 @@ fn write_rows(
     progress: Option<&Progress>,
 ) -> Result<Summary, RunError> {
     let stdout = BufWriter::with_capacity(1 << 16, io::stdout());
-    let mut writer =
-        RowWriter::new(stdout, args.format, &options.resolvers).map_err(RunError::Sink)?;
     let keep = |row: &Row| {
         (!args.only_invalid || row.any_invalid() || row.is_error())
             && (!args.only_disagreeing || row.disagrees())
     };
-    let mut since_update = 0u32;
-    let summary = run_table(source, options, control, |row| {
-        since_update += 1;
-        if since_update == 1024 {
-            since_update = 0;
-            if let Some(p) = progress {
-                p.update(control);
-            }
+    let after_chunk = || {
+        if let Some(p) = progress {
+            p.update(control);
         }
-        if keep(row) { writer.write(row) } else { Ok(()) }
-    })?;
-    writer.into_inner().map_err(RunError::Sink)?;
+    };
+    let (summary, _) = write_table(
+        source,
+        options,
+        control,
+        args.format,
+        &keep,
+        stdout,
+        after_chunk,
+    )?;
     Ok(summary)
 }
 

@@ -8,9 +8,9 @@
 //! |---|---|
 //! | [`read`] | input formats (one URL per line, `URL<TAB>BASE`, CSV with a header, JSON Lines of `batch` requests), detected or chosen; [`TableReader`] yields one [`Entry`] per line, with its line number |
 //! | [`row`] | [`compute`]: one entry under the chosen resolvers, a [`Row`] |
-//! | [`write`] | [`RowWriter`]: CSV, TSV or JSON Lines, the same columns in each |
+//! | [`write`] | [`RowWriter`]: CSV, TSV or JSON Lines, the same columns in each; [`write_table`]: the whole run written out, each chunk by the worker that computed it |
 //! | [`summary`] | [`Summary`]: valid/invalid per resolver, disagreements per pair, distinct canonical URLs, note counts |
-//! | [`run`](mod@run) | [`run()`]: the whole pipeline on all cores, rows in input order, bounded memory, with a [`Control`] for progress and cancellation from another thread |
+//! | [`run`](mod@run) | [`run()`]: the whole pipeline on all cores, rows in input order, bounded memory, with a [`Control`] for progress and cancellation from another thread; [`run_chunks`]: the same with a step of the caller's on each worker |
 //!
 //! ```
 //! use url_inspector::table::{Control, RunOptions, run};
@@ -36,6 +36,6 @@ pub mod write;
 
 pub use read::{Entry, InputFormat, Layout, ReadError, ReadOptions, TableReader};
 pub use row::{Cell, Row, compute};
-pub use run::{Control, RunError, RunOptions, run};
-pub use summary::Summary;
-pub use write::{OutputFormat, RowWriter};
+pub use run::{Control, RunError, RunOptions, run, run_chunks};
+pub use summary::{Summary, Tally};
+pub use write::{OutputFormat, RowWriter, chunk_bytes, write_table};

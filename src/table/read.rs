@@ -276,7 +276,9 @@ impl<R: BufRead> TableReader<R> {
                 self.buf.drain(..3);
             }
         }
-        let (text, lossy) = decode(&self.buf);
+        // The line's bytes become its text without a copy where they are
+        // UTF-8; `buf` starts anew for the next line.
+        let (text, lossy) = decode(std::mem::take(&mut self.buf));
         if self.layout.is_none() {
             let layout = self.settle_layout(&text)?;
             let is_header = layout.format == InputFormat::Csv;
@@ -334,7 +336,7 @@ impl<R: BufRead> TableReader<R> {
                 }
                 break;
             }
-            let newline = available.iter().position(|&b| b == b'\n');
+            let newline = memchr::memchr(b'\n', available);
             let content = &available[..newline.unwrap_or(available.len())];
             let room = max.saturating_add(1).saturating_sub(self.buf.len());
             self.buf
@@ -484,10 +486,10 @@ pub fn is_quiet(e: &ReadError) -> bool {
 }
 
 /// The line as text, and whether it had to be decoded with U+FFFD.
-fn decode(bytes: &[u8]) -> (String, bool) {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => (s.to_owned(), false),
-        Err(_) => (String::from_utf8_lossy(bytes).into_owned(), true),
+fn decode(bytes: Vec<u8>) -> (String, bool) {
+    match String::from_utf8(bytes) {
+        Ok(s) => (s, false),
+        Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), true),
     }
 }
 

@@ -38,7 +38,7 @@ use crate::resolvers::Resolver;
 
 use super::read::{Entry, Layout, ReadError, ReadOptions, TableReader, is_quiet};
 use super::row::{self, Row};
-use super::summary::Summary;
+use super::summary::{Summary, Tally};
 
 /// The most lines in one chunk.
 pub const CHUNK_LINES: usize = 1024;
@@ -147,6 +147,10 @@ impl std::error::Error for RunError {}
 /// Reads `source`, computes every row and hands each to `sink` in input
 /// order; returns the summary of all rows (whatever the sink kept).
 /// Stops early, with `cancelled` set, when `control` is cancelled.
+///
+/// The rows reach `sink` on the calling thread and are freed there; where
+/// each chunk's rows can be turned into something smaller on the worker
+/// that made them (written out, say), [`run_chunks`] does that.
 pub fn run<R, F>(
     source: R,
     options: &RunOptions,
@@ -156,6 +160,38 @@ pub fn run<R, F>(
 where
     R: BufRead + Send,
     F: FnMut(&Row) -> io::Result<()>,
+{
+    run_chunks(
+        source,
+        options,
+        control,
+        |rows| rows,
+        |rows| rows.iter().try_for_each(&mut sink),
+    )
+}
+
+/// Reads `source` and computes every row, as [`run`] does, but hands each
+/// chunk's rows to `finish` on the worker that computed them, and only what
+/// `finish` gives back to `sink`, chunk by chunk in input order.
+///
+/// Why: a row is made on a worker; writing it out there, while it is still
+/// in that core's cache, and freeing it on the thread that allocated it,
+/// costs less than sending it to the caller to be written and freed (the
+/// `table` command writes each chunk's CSV this way, see
+/// [`write_table`](super::write::write_table)). The summary's counts of a
+/// chunk are made on its worker too ([`Tally`]).
+pub fn run_chunks<R, T, F, S>(
+    source: R,
+    options: &RunOptions,
+    control: &Control,
+    finish: F,
+    mut sink: S,
+) -> Result<Summary, RunError>
+where
+    R: BufRead + Send,
+    T: Send,
+    F: Fn(Vec<Row>) -> T + Sync,
+    S: FnMut(T) -> io::Result<()>,
 {
     let background = control.background;
     let threads = options
@@ -196,6 +232,7 @@ where
         // A chunk is one worker's alone, so nothing waits for a whole chunk
         // to be shared out and gathered again.
         let entries_rx = Arc::new(Mutex::new(entries_rx));
+        let finish = &finish;
         let mut started = 0;
         let mut failed_to_start = None;
         for i in 0..threads {
@@ -206,7 +243,7 @@ where
                     if background {
                         lower_priority();
                     }
-                    compute_chunks(resolvers, &rx, &tx);
+                    compute_chunks(resolvers, finish, &rx, &tx);
                 });
             match worker {
                 Ok(_) => started += 1,
@@ -398,12 +435,23 @@ impl Chunks {
     }
 }
 
+/// A chunk done by a worker: what `finish` made of its rows, and their
+/// counts.
+struct Done<T> {
+    number: u64,
+    rows: u64,
+    tally: Tally,
+    out: T,
+}
+
 /// A worker of the compute stage: takes chunks until there are no more (or
-/// nobody listens) and sends each chunk's rows on with its number.
-fn compute_chunks(
+/// nobody listens), computes and tallies each chunk's rows, and sends what
+/// `finish` makes of them on with the chunk's number.
+fn compute_chunks<T, F: Fn(Vec<Row>) -> T>(
     resolvers: &[Resolver],
+    finish: &F,
     rx: &Mutex<Receiver<(u64, Vec<Entry>)>>,
-    tx: &SyncSender<(u64, Vec<Row>)>,
+    tx: &SyncSender<Done<T>>,
 ) {
     loop {
         // The lock is held while waiting: the other workers wait for it
@@ -419,37 +467,42 @@ fn compute_chunks(
             .into_iter()
             .map(|entry| row::compute(entry, resolvers))
             .collect();
-        if tx.send((number, rows)).is_err() {
+        let mut tally = Tally::new(resolvers.len());
+        tally.add_rows(&rows);
+        let done = Done {
+            number,
+            rows: rows.len() as u64,
+            tally,
+            out: finish(rows),
+        };
+        if tx.send(done).is_err() {
             return;
         }
     }
 }
 
-/// The caller's stage: puts the chunks of rows back in input order, hands
-/// rows to the sink, counts them, and gives a credit back per chunk done.
-fn drain<F: FnMut(&Row) -> io::Result<()>>(
-    rx: Receiver<(u64, Vec<Row>)>,
+/// The caller's stage: puts the chunks back in input order, adds their
+/// tallies to the summary, hands what each chunk's `finish` made to the
+/// sink, counts the rows, and gives a credit back per chunk done.
+fn drain<T, S: FnMut(T) -> io::Result<()>>(
+    rx: Receiver<Done<T>>,
     credits: SyncSender<()>,
     control: &Control,
     summary: &mut Summary,
-    sink: &mut F,
+    sink: &mut S,
 ) -> io::Result<()> {
     // Chunks that came before their turn; at most the credits' number.
     let mut early = BTreeMap::new();
     let mut next = 0;
-    for (number, rows) in rx {
-        early.insert(number, rows);
-        while let Some(rows) = early.remove(&next) {
+    for done in rx {
+        early.insert(done.number, done);
+        while let Some(done) = early.remove(&next) {
             if control.is_cancelled() {
                 return Ok(());
             }
-            summary.add_rows(&rows);
-            for row in &rows {
-                sink(row)?;
-            }
-            control
-                .rows_done
-                .fetch_add(rows.len() as u64, Ordering::Relaxed);
+            summary.merge(&done.tally);
+            sink(done.out)?;
+            control.rows_done.fetch_add(done.rows, Ordering::Relaxed);
             next += 1;
             let _ = credits.send(());
         }
@@ -536,6 +589,39 @@ mod tests {
         .expect("in-memory run");
         // Before, the first row waited for a chunk of 1,024 lines or the end.
         assert_eq!(seen, [(1, false), (2, true)]);
+    }
+
+    #[test]
+    fn run_chunks_finishes_each_chunk_on_a_worker_and_hands_them_on_in_order() {
+        let lines: String = (0..5000).map(|i| format!("http://h/{i}\n")).collect();
+        let mut firsts = Vec::new();
+        let summary = run_chunks(
+            lines.as_bytes(),
+            &options(2),
+            &Control::default(),
+            |rows| {
+                let here = thread::current().name().map(str::to_owned);
+                (rows[0].line, rows.len(), here)
+            },
+            |(first, len, thread)| {
+                assert!(
+                    thread.as_deref().is_some_and(|t| t.starts_with("table-")),
+                    "finished on {thread:?}"
+                );
+                firsts.push((first, len));
+                Ok(())
+            },
+        )
+        .expect("in-memory run");
+        // Chunks in input order, each starting where the last one ended.
+        let mut next = 1;
+        for &(first, len) in &firsts {
+            assert_eq!(first, next);
+            next += len as u64;
+        }
+        assert_eq!(next, 5001);
+        assert_eq!(summary.rows, 5000);
+        assert_eq!(summary.distinct(0).count, 5000);
     }
 
     #[test]

@@ -19,10 +19,14 @@
 //! A row costs little however many resolvers there are: its canonical URLs
 //! are grouped first (resolvers that agree share a group), so each distinct
 //! URL of the row is hashed and looked up once, and two resolvers disagree
-//! exactly when their groups differ. Rows are best added a chunk at a time
-//! ([`Summary::add_rows`]): the chunk's URLs are hashed first and their
-//! slots fetched ahead, so the lookups that follow seldom wait for memory
-//! (with a large table, waiting for memory was most of the summary's cost).
+//! exactly when their groups differ.
+//!
+//! Counting is in two halves. A [`Tally`] counts some rows and hashes their
+//! URLs, touching nothing shared: a run's workers each tally their own
+//! chunk, while its rows are still in the cache. [`Summary::merge`] adds a
+//! tally and looks its URLs up in the table, whose slots it fetches ahead
+//! first, so the lookups seldom wait for memory (with a large table,
+//! waiting for memory was most of the summary's cost).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -79,12 +83,32 @@ pub struct Summary {
     /// the codes are the resolvers' own constants.
     note_counts: Vec<(&'static str, u64)>,
     distinct: Distinct,
-    /// Per cell of the rows being added: its group (the index of the
-    /// row's first cell with the same canonical URL), or [`INVALID`]. Kept
-    /// to reuse its memory.
+    /// The tally of the rows being added, kept to reuse its memory.
+    scratch: Tally,
+}
+
+/// The counts of some rows, made where the rows were made: each worker of
+/// a run tallies its own chunk, and the run adds the tallies to the
+/// [`Summary`] in input order ([`Summary::merge`]). All but the distinct
+/// URLs are sums; those are kept as the values the distinct table stores
+/// (a hash with the resolvers that gave it), for the summary to look up.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    resolvers: usize,
+    rows: u64,
+    error_rows: u64,
+    lossy_lines: u64,
+    valid: Vec<u64>,
+    invalid: Vec<u64>,
+    disagreements: Vec<u64>,
+    disagreeing_rows: u64,
+    note_counts: Vec<(&'static str, u64)>,
+    /// Per distinct canonical URL of each row: its hash's high bits and,
+    /// in the low [`MAX_COUNTED`] bits, the resolvers that gave it.
+    urls: Vec<u64>,
+    /// Per cell of the row being tallied: its group (the index of the
+    /// row's first cell with the same canonical URL), or [`INVALID`].
     groups: Vec<usize>,
-    /// The hash of each group's URL in the rows being added, in order.
-    hashes: Vec<u64>,
 }
 
 /// The group of an invalid answer (all invalid answers agree).
@@ -130,8 +154,7 @@ impl Summary {
             cancelled: false,
             note_counts: Vec::new(),
             distinct: Distinct::new(n),
-            groups: Vec::new(),
-            hashes: Vec::new(),
+            scratch: Tally::new(n),
         }
     }
 
@@ -147,103 +170,35 @@ impl Summary {
         self.add_rows(std::slice::from_ref(row));
     }
 
-    /// Counts rows, as [`Summary::add`] on each would, in two passes: the
-    /// first groups each row's answers, hashes each group's URL and fetches
-    /// its slot ahead; the second counts.
+    /// Counts rows, as [`Summary::add`] on each would: tallies them
+    /// ([`Tally`]) and adds the tally.
     pub fn add_rows(&mut self, rows: &[Row]) {
-        let n = self.resolvers.len();
-        let (mut groups, mut hashes) = (take(&mut self.groups), take(&mut self.hashes));
-        groups.clear();
-        hashes.clear();
-        for row in rows {
-            let cells = counted_cells(row, n);
-            let start = groups.len();
-            group(cells, &mut groups);
-            for (leader, cell) in cells.iter().enumerate() {
-                if groups[start + leader] == leader
-                    && let Some(canon) = cell.canon()
-                {
-                    let h = hash(canon);
-                    self.distinct.prefetch(h);
-                    hashes.push(h);
-                }
-            }
-        }
-        let (mut g, mut h) = (0, 0);
-        for row in rows {
-            let cells = counted_cells(row, n);
-            let row_groups = &groups[g..g + cells.len()];
-            g += cells.len();
-            h += self.count(row, cells, row_groups, &hashes[h..]);
-        }
-        self.groups = groups;
-        self.hashes = hashes;
+        let mut tally = take(&mut self.scratch);
+        tally.clear(self.resolvers.len());
+        tally.add_rows(rows);
+        self.merge(&tally);
+        self.scratch = tally;
     }
 
-    /// Counts one row whose cells are grouped; `hashes` starts with its
-    /// groups' hashes. Returns how many of them it used.
-    fn count(&mut self, row: &Row, cells: &[Cell], groups: &[usize], hashes: &[u64]) -> usize {
-        self.rows += 1;
-        for &code in &row.notes {
-            self.count_note(code);
+    /// Adds the counts of `tally`, made on rows computed with the same
+    /// resolvers. Its URLs' slots are fetched ahead first, so the lookups
+    /// that follow seldom wait for memory.
+    pub fn merge(&mut self, tally: &Tally) {
+        for &url in &tally.urls {
+            self.distinct.prefetch(url);
         }
-        if row.is_error() {
-            self.error_rows += 1;
-            return 0;
+        self.rows += tally.rows;
+        self.error_rows += tally.error_rows;
+        self.lossy_lines += tally.lossy_lines;
+        self.disagreeing_rows += tally.disagreeing_rows;
+        add_each(&mut self.valid, &tally.valid);
+        add_each(&mut self.invalid, &tally.invalid);
+        add_each(&mut self.disagreements, &tally.disagreements);
+        for &(code, n) in &tally.note_counts {
+            *note_count(&mut self.note_counts, code) += n;
         }
-        for (i, &g) in groups.iter().enumerate() {
-            if g == INVALID {
-                self.invalid[i] += 1;
-            } else {
-                self.valid[i] += 1;
-            }
-        }
-        // Each group's URL is counted once for all its members.
-        let mut used = 0;
-        for (leader, cell) in cells.iter().enumerate() {
-            if groups[leader] != leader || cell.canon().is_none() {
-                continue;
-            }
-            let members = groups
-                .iter()
-                .enumerate()
-                .filter(|&(j, &g)| g == leader && j < MAX_COUNTED)
-                .fold(0u64, |m, (j, _)| m | 1 << j);
-            if let Some(&h) = hashes.get(used) {
-                self.distinct.insert(h, members);
-            }
-            used += 1;
-        }
-        let mut any = false;
-        let mut k = 0;
-        for a in 0..self.resolvers.len() {
-            for b in a + 1..self.resolvers.len() {
-                // A cell past the row's cells (a short row) agrees with all.
-                if let (Some(x), Some(y)) = (groups.get(a), groups.get(b))
-                    && x != y
-                {
-                    self.disagreements[k] += 1;
-                    any = true;
-                }
-                k += 1;
-            }
-        }
-        self.disagreeing_rows += u64::from(any);
-        used
-    }
-
-    fn count_note(&mut self, code: &'static str) {
-        if code == NOTE_NOT_UTF8 {
-            self.lossy_lines += 1;
-        }
-        let slot = self
-            .note_counts
-            .iter()
-            .position(|(c, _)| std::ptr::eq(*c, code))
-            .or_else(|| self.note_counts.iter().position(|(c, _)| *c == code));
-        match slot {
-            Some(i) => self.note_counts[i].1 += 1,
-            None => self.note_counts.push((code, 1)),
+        for &url in &tally.urls {
+            self.distinct.insert(url);
         }
     }
 
@@ -265,17 +220,129 @@ impl Summary {
     }
 }
 
+impl Tally {
+    /// An empty tally for rows computed with `resolvers` resolvers.
+    pub fn new(resolvers: usize) -> Tally {
+        let mut tally = Tally::default();
+        tally.clear(resolvers);
+        tally
+    }
+
+    /// Empties the tally, keeping its memory.
+    fn clear(&mut self, resolvers: usize) {
+        let reset = |v: &mut Vec<u64>, n: usize| {
+            v.clear();
+            v.resize(n, 0);
+        };
+        self.resolvers = resolvers;
+        self.rows = 0;
+        self.error_rows = 0;
+        self.lossy_lines = 0;
+        reset(&mut self.valid, resolvers);
+        reset(&mut self.invalid, resolvers);
+        reset(
+            &mut self.disagreements,
+            resolvers * resolvers.saturating_sub(1) / 2,
+        );
+        self.disagreeing_rows = 0;
+        self.note_counts.clear();
+        self.urls.clear();
+    }
+
+    /// Counts rows.
+    pub fn add_rows(&mut self, rows: &[Row]) {
+        for row in rows {
+            self.add(row);
+        }
+    }
+
+    /// Counts one row: its notes, then (unless an error row) each
+    /// resolver's validity, each distinct URL once with the resolvers that
+    /// gave it, and each pair of resolvers whose groups differ.
+    fn add(&mut self, row: &Row) {
+        self.rows += 1;
+        for &code in &row.notes {
+            if code == NOTE_NOT_UTF8 {
+                self.lossy_lines += 1;
+            }
+            *note_count(&mut self.note_counts, code) += 1;
+        }
+        if row.is_error() {
+            self.error_rows += 1;
+            return;
+        }
+        // One cell per resolver at most.
+        let cells = &row.cells[..self.resolvers.min(row.cells.len())];
+        let mut groups = take(&mut self.groups);
+        groups.clear();
+        group(cells, &mut groups);
+        for (i, &g) in groups.iter().enumerate() {
+            if g == INVALID {
+                self.invalid[i] += 1;
+            } else {
+                self.valid[i] += 1;
+            }
+        }
+        for (leader, cell) in cells.iter().enumerate() {
+            if groups[leader] != leader {
+                continue;
+            }
+            let Some(canon) = cell.canon() else { continue };
+            let members = groups
+                .iter()
+                .enumerate()
+                .filter(|&(j, &g)| g == leader && j < MAX_COUNTED)
+                .fold(0u64, |m, (j, _)| m | 1 << j);
+            if members != 0 {
+                self.urls.push(hash(canon) & !MEMBER_BITS | members);
+            }
+        }
+        let mut any = false;
+        let mut k = 0;
+        for a in 0..self.resolvers {
+            for b in a + 1..self.resolvers {
+                // A cell past the row's cells (a short row) agrees with all.
+                if let (Some(x), Some(y)) = (groups.get(a), groups.get(b))
+                    && x != y
+                {
+                    self.disagreements[k] += 1;
+                    any = true;
+                }
+                k += 1;
+            }
+        }
+        self.disagreeing_rows += u64::from(any);
+        self.groups = groups;
+    }
+}
+
+/// Adds `more` to `counts`, element by element.
+fn add_each(counts: &mut [u64], more: &[u64]) {
+    for (c, m) in counts.iter_mut().zip(more) {
+        *c += m;
+    }
+}
+
+/// The count of `code` in `counts`, added at 0 if missing. The list is
+/// short and the codes are the resolvers' own constants, so it is searched
+/// by address first.
+fn note_count<'a>(counts: &'a mut Vec<(&'static str, u64)>, code: &'static str) -> &'a mut u64 {
+    let slot = counts
+        .iter()
+        .position(|(c, _)| std::ptr::eq(*c, code))
+        .or_else(|| counts.iter().position(|(c, _)| *c == code));
+    let i = slot.unwrap_or_else(|| {
+        counts.push((code, 0));
+        counts.len() - 1
+    });
+    &mut counts[i].1
+}
+
 /// The 64-bit hash of a canonical URL.
 fn hash(canon: &str) -> u64 {
     let mut h = DefaultHasher::new();
     canon.hash(&mut h);
     h.finish()
-}
-
-/// The cells of `row` that are counted: one per resolver at most (an error
-/// row has none).
-fn counted_cells(row: &Row, resolvers: usize) -> &[Cell] {
-    &row.cells[..resolvers.min(row.cells.len())]
 }
 
 /// Pushes the group of each of `cells`: a valid answer joins the first
@@ -310,31 +377,31 @@ impl Distinct {
         (hash >> MAX_COUNTED) as usize & (self.slots.len() - 1)
     }
 
-    /// Asks the processor to fetch the slot of `hash` into its cache.
-    fn prefetch(&self, hash: u64) {
+    /// Asks the processor to fetch the slot of `url` (a hash, or a value
+    /// with one) into its cache.
+    fn prefetch(&self, url: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot = &self.slots[self.home(hash)];
+            let slot = &self.slots[self.home(url)];
             // SAFETY: a prefetch is a hint that reads nothing and never
             // faults; the address is that of a slot besides.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(slot).cast::<i8>()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
+        let _ = url;
     }
 
-    /// Counts `hash` for the resolvers in `members` (a bit each, the first
-    /// [`MAX_COUNTED`] resolvers).
-    fn insert(&mut self, hash: u64, members: u64) {
-        let members = members & MEMBER_BITS;
+    /// Counts a URL (a hash's high bits) for the resolvers in the low
+    /// [`MAX_COUNTED`] bits of `url` (a bit each).
+    fn insert(&mut self, url: u64) {
+        let (key, members) = (url & !MEMBER_BITS, url & MEMBER_BITS);
         if members == 0 {
             return;
         }
-        let key = hash & !MEMBER_BITS;
         let new = loop {
             let mask = self.slots.len() - 1;
-            let mut i = self.home(hash);
+            let mut i = self.home(url);
             // Linear probing: the first empty slot ends the search.
             while self.slots[i] != 0 && self.slots[i] & !MEMBER_BITS != key {
                 i = (i + 1) & mask;
@@ -512,6 +579,21 @@ mod tests {
         let mut together = Summary::new(&resolvers);
         rows.chunks(1024).for_each(|c| together.add_rows(c));
         assert_eq!(together.to_string(), one_by_one.to_string());
+        // As a run's workers do: a tally per chunk, merged afterwards.
+        let tallies: Vec<Tally> = rows
+            .chunks(500)
+            .map(|c| {
+                let mut t = Tally::new(resolvers.len());
+                t.add_rows(c);
+                t
+            })
+            .collect();
+        let mut merged = Summary::new(&resolvers);
+        tallies.iter().for_each(|t| merged.merge(t));
+        assert_eq!(merged.to_string(), one_by_one.to_string());
+        for r in 0..resolvers.len() {
+            assert_eq!(merged.distinct(r), one_by_one.distinct(r));
+        }
         for r in 0..resolvers.len() {
             let exact: std::collections::HashSet<&str> = rows
                 .iter()
@@ -531,12 +613,12 @@ mod tests {
     fn distinct_counting_stops_at_the_cap_and_says_so() {
         let mut d = Distinct::new(2);
         for i in 0..DISTINCT_CAP as u64 + 10 {
-            d.insert(hash(&format!("http://h/{i}")), 0b01);
+            d.insert(hash(&format!("http://h/{i}")) & !MEMBER_BITS | 0b01);
         }
         assert_eq!(d.counts, [DISTINCT_CAP as u64, 0]);
         assert_eq!(d.capped, [true, false]);
         // A hash already kept still counts for another resolver: no growth.
-        d.insert(hash("http://h/0"), 0b10);
+        d.insert(hash("http://h/0") & !MEMBER_BITS | 0b10);
         assert_eq!(d.counts, [DISTINCT_CAP as u64, 1]);
         assert!(!d.capped[1]);
         // The table never grew past its most slots.

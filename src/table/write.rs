@@ -11,8 +11,8 @@
 //! | `notes` | the codes of the notes raised (CSV, TSV: separated by spaces; JSON: an array) |
 //! | `error` | why the line could not be read (empty / `null` unless an error row) |
 
-use std::fmt::{self, Write as _};
-use std::io::{self, Write};
+use std::fmt;
+use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
 use serde::ser::SerializeMap;
@@ -20,6 +20,8 @@ use serde::ser::SerializeMap;
 use crate::resolvers::Resolver;
 
 use super::row::Row;
+use super::run::{Control, RunError, RunOptions, run_chunks};
+use super::summary::Summary;
 
 /// The output formats, by the name the command line uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -76,107 +78,217 @@ pub fn columns(resolvers: &[Resolver]) -> Vec<String> {
 
 /// Writes rows in one format; CSV and TSV start with the header row.
 pub struct RowWriter<W: Write> {
-    out: Out<W>,
+    out: W,
+    delimited: Option<Delimited>,
     columns: Vec<String>,
-    /// Reused for each row's line number and notes.
-    scratch: String,
+    /// Reused for each row's notes.
+    notes: String,
 }
 
-enum Out<W: Write> {
-    // Boxed: the csv writer carries its buffer and state inline.
-    Delimited(Box<csv::Writer<W>>),
-    Jsonl(W),
+/// How CSV and TSV records are written.
+///
+/// A record none of whose fields needs quotes is written as it stands:
+/// its fields with the delimiter between them and CRLF after. Any other
+/// record goes through the `csv` crate's writer. Which fields need quotes
+/// is the `csv` crate's own rule ([`csv_core::Writer::should_quote`], with
+/// the same delimiter and terminator), so the output is the crate's byte
+/// for byte (a test checks it on arbitrary rows). Most URLs need no quotes,
+/// and the crate's byte-by-byte copy was most of the cost of writing a row.
+struct Delimited {
+    delimiter: u8,
+    /// Makes the `csv` crate's writer for a record that needs quotes.
+    csv: csv::WriterBuilder,
+    /// Only asked whether a field needs quotes.
+    quoting: csv_core::Writer,
+}
+
+impl Delimited {
+    fn new(delimiter: u8) -> Delimited {
+        // RFC 4180 section 2 rule 1: CRLF ends each record.
+        let mut csv = csv::WriterBuilder::new();
+        csv.delimiter(delimiter)
+            .terminator(csv::Terminator::CRLF)
+            .buffer_capacity(1024);
+        let quoting = csv_core::WriterBuilder::new()
+            .delimiter(delimiter)
+            .terminator(csv_core::Terminator::CRLF)
+            .build();
+        Delimited {
+            delimiter,
+            csv,
+            quoting,
+        }
+    }
+
+    /// Writes one record of `fields` to `out`.
+    fn write<'a, W: Write>(
+        &mut self,
+        out: &mut W,
+        fields: impl Iterator<Item = &'a [u8]> + Clone,
+    ) -> io::Result<()> {
+        if fields.clone().any(|f| self.quoting.should_quote(f)) {
+            let mut csv = self.csv.from_writer(NoFlush(out));
+            csv.write_record(fields).map_err(csv_error)?;
+            // Hands the record to `out`, which is not flushed: a flush of
+            // standard output per record would be a system call each.
+            return csv.flush();
+        }
+        for (i, field) in fields.enumerate() {
+            if i > 0 {
+                out.write_all(&[self.delimiter])?;
+            }
+            out.write_all(field)?;
+        }
+        out.write_all(b"\r\n")
+    }
+}
+
+/// A writer that passes writes on and ignores flushes.
+struct NoFlush<'a, W>(&'a mut W);
+
+impl<W: Write> Write for NoFlush<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 impl<W: Write> RowWriter<W> {
     /// A writer for rows computed with `resolvers`; writes the header now.
     pub fn new(out: W, format: OutputFormat, resolvers: &[Resolver]) -> io::Result<RowWriter<W>> {
-        let columns = columns(resolvers);
-        let out = match format {
-            OutputFormat::Jsonl => Out::Jsonl(out),
-            OutputFormat::Csv | OutputFormat::Tsv => {
-                let delimiter = if format == OutputFormat::Tsv {
-                    b'\t'
-                } else {
-                    b','
-                };
-                // RFC 4180 section 2 rule 1: CRLF ends each record.
-                let mut w = csv::WriterBuilder::new()
-                    .delimiter(delimiter)
-                    .terminator(csv::Terminator::CRLF)
-                    .from_writer(out);
-                w.write_record(&columns).map_err(csv_error)?;
-                Out::Delimited(Box::new(w))
-            }
+        let mut writer = RowWriter::headless(out, format, resolvers);
+        if let Some(d) = &mut writer.delimited {
+            d.write(&mut writer.out, writer.columns.iter().map(String::as_bytes))?;
+        }
+        Ok(writer)
+    }
+
+    /// A writer that writes no header: for rows that follow others.
+    fn headless(out: W, format: OutputFormat, resolvers: &[Resolver]) -> RowWriter<W> {
+        let delimited = match format {
+            OutputFormat::Jsonl => None,
+            OutputFormat::Csv => Some(Delimited::new(b',')),
+            OutputFormat::Tsv => Some(Delimited::new(b'\t')),
         };
-        Ok(RowWriter {
+        RowWriter {
             out,
-            columns,
-            scratch: String::new(),
-        })
+            delimited,
+            columns: columns(resolvers),
+            notes: String::new(),
+        }
     }
 
     /// Writes one row.
     pub fn write(&mut self, row: &Row) -> io::Result<()> {
-        match &mut self.out {
-            Out::Delimited(w) => {
-                // Field by field, with one reused buffer for the numbers and
-                // the notes: no allocation per row.
-                let buf = &mut self.scratch;
-                buf.clear();
-                let _ = write!(buf, "{}", row.line);
-                w.write_field(buf.as_bytes()).map_err(csv_error)?;
-                w.write_field(&row.input).map_err(csv_error)?;
-                w.write_field(row.base.as_deref().unwrap_or(""))
-                    .map_err(csv_error)?;
-                w.write_field(row.encoding).map_err(csv_error)?;
-                let resolvers = (self.columns.len() - 6) / 2;
-                for i in 0..resolvers {
-                    // An error row has no cells: its resolver columns are empty.
-                    let cell = row.cells.get(i);
-                    w.write_field(cell.and_then(|c| c.canon()).unwrap_or(""))
-                        .map_err(csv_error)?;
-                    w.write_field(cell.and_then(|c| c.reason()).unwrap_or(""))
-                        .map_err(csv_error)?;
-                }
-                buf.clear();
-                for (i, code) in row.notes.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(' ');
-                    }
-                    buf.push_str(code);
-                }
-                w.write_field(buf.as_bytes()).map_err(csv_error)?;
-                w.write_field(row.error.as_deref().unwrap_or(""))
-                    .map_err(csv_error)?;
-                w.write_record(None::<&[u8]>).map_err(csv_error)
+        let Some(delimited) = &mut self.delimited else {
+            let json = JsonRow {
+                row,
+                columns: &self.columns,
+            };
+            serde_json::to_writer(&mut self.out, &json).map_err(io::Error::from)?;
+            return self.out.write_all(b"\n");
+        };
+        let mut line = itoa::Buffer::new();
+        let notes = &mut self.notes;
+        notes.clear();
+        for (i, code) in row.notes.iter().enumerate() {
+            if i > 0 {
+                notes.push(' ');
             }
-            Out::Jsonl(w) => {
-                let json = JsonRow {
-                    row,
-                    columns: &self.columns,
-                };
-                serde_json::to_writer(&mut *w, &json).map_err(io::Error::from)?;
-                w.write_all(b"\n")
-            }
+            notes.push_str(code);
         }
+        let resolvers = (self.columns.len() - 6) / 2;
+        // An error row has no cells: its resolver columns are empty.
+        let cells = (0..resolvers).flat_map(|i| {
+            let cell = row.cells.get(i);
+            [
+                cell.and_then(|c| c.canon()).unwrap_or(""),
+                cell.and_then(|c| c.reason()).unwrap_or(""),
+            ]
+        });
+        let fields = [
+            line.format(row.line),
+            &row.input,
+            row.base.as_deref().unwrap_or(""),
+            row.encoding,
+        ]
+        .into_iter()
+        .chain(cells)
+        .chain([notes.as_str(), row.error.as_deref().unwrap_or("")])
+        .map(str::as_bytes);
+        delimited.write(&mut self.out, fields)
     }
 
     /// Flushes what is buffered.
     pub fn flush(&mut self) -> io::Result<()> {
-        match &mut self.out {
-            Out::Delimited(w) => w.flush(),
-            Out::Jsonl(w) => w.flush(),
-        }
+        self.out.flush()
     }
 
     /// Flushes and gives back the underlying writer.
-    pub fn into_inner(self) -> io::Result<W> {
-        match self.out {
-            Out::Delimited(w) => w.into_inner().map_err(|e| e.into_error()),
-            Out::Jsonl(mut w) => w.flush().map(|()| w),
-        }
+    pub fn into_inner(mut self) -> io::Result<W> {
+        self.out.flush()?;
+        Ok(self.out)
     }
+}
+
+/// The rows that `keep` accepts, written in `format` with no header, into
+/// a new buffer: what a worker of [`write_table`] writes of its chunk.
+pub fn chunk_bytes(
+    rows: &[Row],
+    format: OutputFormat,
+    resolvers: &[Resolver],
+    keep: impl Fn(&Row) -> bool,
+) -> io::Result<Vec<u8>> {
+    // About what a row of real URLs takes, so the buffer seldom grows.
+    let guess = rows.len() * (64 + 96 * resolvers.len());
+    let mut writer = RowWriter::headless(Vec::with_capacity(guess), format, resolvers);
+    for row in rows.iter().filter(|row| keep(row)) {
+        writer.write(row)?;
+    }
+    writer.into_inner()
+}
+
+/// Runs the table on `source` and writes the rows that `keep` accepts to
+/// `out` in `format`, header first, in input order; `after_chunk` is called
+/// on this thread after each chunk is written (for progress). Returns the
+/// summary of all rows and `out`, flushed.
+///
+/// Each chunk is written by the worker that computed it ([`run_chunks`]),
+/// so this thread only copies bytes out in order.
+pub fn write_table<R: BufRead + Send, W: Write>(
+    source: R,
+    options: &RunOptions,
+    control: &Control,
+    format: OutputFormat,
+    keep: &(dyn Fn(&Row) -> bool + Sync),
+    out: W,
+    mut after_chunk: impl FnMut(),
+) -> Result<(Summary, W), RunError> {
+    let resolvers = &options.resolvers;
+    // The header, through a writer of its own.
+    let mut out = RowWriter::new(out, format, resolvers)
+        .and_then(RowWriter::into_inner)
+        .map_err(RunError::Sink)?;
+    let summary = run_chunks(
+        source,
+        options,
+        control,
+        |rows| chunk_bytes(&rows, format, resolvers, keep),
+        |bytes| {
+            out.write_all(&bytes?)?;
+            after_chunk();
+            Ok(())
+        },
+    )?;
+    out.flush().map_err(RunError::Sink)?;
+    Ok((summary, out))
 }
 
 /// The `csv` crate's errors on writing are I/O errors in all but name.
@@ -297,5 +409,169 @@ mod tests {
         let error: serde_json::Value = serde_json::from_str(lines[1]).expect("JSON");
         assert_eq!(error["error"], "not JSON");
         assert_eq!(error["this"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn a_table_written_by_its_workers_equals_its_rows_written_in_order() {
+        // 5,000 lines (several chunks), every tenth invalid or not UTF-8.
+        let mut input = Vec::new();
+        for i in 0..5000 {
+            match i % 10 {
+                3 => input.extend_from_slice(format!("http://h:99999/{i}\n").as_bytes()),
+                7 => input.extend_from_slice(b"http://h/\xFF\n"),
+                _ => input.extend_from_slice(format!("HTTP://H/{i}/../x?\"q\"\n").as_bytes()),
+            }
+        }
+        let keep = |row: &Row| !row.line.is_multiple_of(3);
+        for format in OutputFormat::ALL {
+            for threads in [1, 2, 3] {
+                let options = RunOptions {
+                    resolvers: vec![Resolver::This, Resolver::Whatwg],
+                    threads: Some(threads),
+                    ..RunOptions::default()
+                };
+                // The reference: every row to this thread, written here.
+                let mut one_by_one =
+                    RowWriter::new(Vec::new(), format, &options.resolvers).expect("in memory");
+                let expected_summary =
+                    crate::table::run(&input[..], &options, &Control::default(), |row| {
+                        if keep(row) {
+                            one_by_one.write(row)
+                        } else {
+                            Ok(())
+                        }
+                    })
+                    .expect("in memory");
+                let expected = one_by_one.into_inner().expect("in memory");
+
+                let mut chunks = 0;
+                let (summary, written) = write_table(
+                    &input[..],
+                    &options,
+                    &Control::default(),
+                    format,
+                    &keep,
+                    Vec::new(),
+                    || chunks += 1,
+                )
+                .expect("in memory");
+                assert!(written == expected, "{format}, {threads} threads");
+                assert_eq!(summary.to_string(), expected_summary.to_string());
+                assert_eq!(summary.rows, 5000);
+                assert!(chunks >= 5, "{chunks} chunks of at most 1,024 lines");
+            }
+        }
+    }
+
+    #[test]
+    fn a_sink_that_fails_stops_write_table_with_its_error() {
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::other("disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let options = RunOptions {
+            resolvers: vec![Resolver::This],
+            ..RunOptions::default()
+        };
+        let input = "http://a/\n".repeat(3000);
+        let result = write_table(
+            input.as_bytes(),
+            &options,
+            &Control::default(),
+            OutputFormat::Jsonl,
+            &|_| true,
+            Full,
+            || {},
+        );
+        assert!(
+            matches!(&result, Err(RunError::Sink(e)) if e.to_string() == "disk full"),
+            "{:?}",
+            result.map(|(s, _)| s.rows)
+        );
+    }
+
+    /// The record the `csv` crate alone writes for `row`: what the writer
+    /// wrote before plain records skipped it.
+    fn csv_crate_record(row: &Row, resolvers: usize, delimiter: u8) -> Vec<u8> {
+        let mut w = csv::WriterBuilder::new()
+            .delimiter(delimiter)
+            .terminator(csv::Terminator::CRLF)
+            .from_writer(Vec::new());
+        let mut fields = vec![
+            row.line.to_string(),
+            row.input.clone(),
+            row.base.clone().unwrap_or_default(),
+            row.encoding.to_owned(),
+        ];
+        for i in 0..resolvers {
+            let cell = row.cells.get(i);
+            fields.push(cell.and_then(Cell::canon).unwrap_or("").to_owned());
+            fields.push(cell.and_then(Cell::reason).unwrap_or("").to_owned());
+        }
+        fields.push(row.notes.join(" "));
+        fields.push(row.error.clone().unwrap_or_default());
+        w.write_record(&fields).expect("in memory");
+        w.into_inner().expect("in memory")
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Text with every byte the CSV rules care about, and others.
+        fn text() -> impl Strategy<Value = String> {
+            proptest::string::string_regex("[a-z,\"\t\r\n #é/:?=%-]{0,12}")
+                .expect("a valid pattern")
+        }
+
+        fn row() -> impl Strategy<Value = Row> {
+            (
+                any::<u64>(),
+                text(),
+                proptest::option::of(text()),
+                proptest::collection::vec(proptest::option::of(text()), 0..3),
+                proptest::option::of(text()),
+            )
+                .prop_map(|(line, input, base, cells, error)| Row {
+                    line,
+                    input,
+                    base,
+                    encoding: "UTF-8",
+                    cells: cells
+                        .into_iter()
+                        .map(|c| match c {
+                            Some(url) => Cell::Canon(url),
+                            None => Cell::Invalid("bad, \"very\"".to_owned()),
+                        })
+                        .collect(),
+                    notes: vec!["a.b", "c"],
+                    error,
+                })
+        }
+
+        proptest! {
+            #[test]
+            fn every_record_is_the_one_the_csv_crate_writes(rows in proptest::collection::vec(row(), 1..8)) {
+                let resolvers = [Resolver::This, Resolver::Whatwg];
+                for (format, delimiter) in [(OutputFormat::Csv, b','), (OutputFormat::Tsv, b'\t')] {
+                    let mut w = RowWriter::headless(Vec::new(), format, &resolvers);
+                    let mut expected = Vec::new();
+                    for row in &rows {
+                        w.write(row).expect("in memory");
+                        expected.extend(csv_crate_record(row, resolvers.len(), delimiter));
+                    }
+                    let written = w.into_inner().expect("in memory");
+                    prop_assert_eq!(
+                        String::from_utf8_lossy(&written),
+                        String::from_utf8_lossy(&expected)
+                    );
+                }
+            }
+        }
     }
 }
