@@ -235,8 +235,26 @@ fn main() {
     // `TABLE_BENCH_SET=this` (or `all`) times one set of resolvers only.
     let set = std::env::var("TABLE_BENCH_SET").unwrap_or_default();
     let wanted = |name: &str| set.is_empty() || name.starts_with(set.as_str());
-    // `TABLE_BENCH_ONLY=stages` skips the comparison (for profiling).
-    let compare = std::env::var("TABLE_BENCH_ONLY").map_or(true, |v| v != "stages");
+    // `TABLE_BENCH_ONLY=stages` skips the comparison (for profiling);
+    // `direct`, `table` or `caller` runs that one once on one thread and
+    // nothing else: under `valgrind --tool=callgrind`, two such runs give
+    // the instructions the table adds, whatever else the machine is doing.
+    let only = std::env::var("TABLE_BENCH_ONLY").unwrap_or_default();
+    if matches!(only.as_str(), "direct" | "table" | "caller") {
+        let resolvers: &[Resolver] = if set.starts_with("all") {
+            &Resolver::ALL
+        } else {
+            &one
+        };
+        let took = match only.as_str() {
+            "direct" => direct(&lines, resolvers, 1),
+            "table" => pipeline(&text, resolvers, 1),
+            _ => rows_to_caller(&text, resolvers, 1),
+        };
+        println!("{only}: {:?} CPU", took.cpu);
+        return;
+    }
+    let compare = only != "stages";
     // `TABLE_BENCH_CALLER=1` also times the rows handed to the caller.
     let show_caller = std::env::var_os("TABLE_BENCH_CALLER").is_some();
     for (name, resolvers) in [("this", &one[..]), ("all seven", &Resolver::ALL[..])] {

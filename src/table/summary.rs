@@ -4,7 +4,7 @@
 //! raised.
 //!
 //! Distinct URLs are counted in bounded memory: each canonical URL is
-//! hashed (SipHash-1-3 with fixed keys) and only 57 bits of the hash are
+//! hashed (foldhash, a fixed seed) and only 57 bits of the hash are
 //! kept, in one table shared by all resolvers: one `u64` per URL, the hash
 //! in its high bits and the set of resolvers that gave it in the low seven
 //! (a bit each). The table is a flat array of such values with linear
@@ -30,7 +30,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 use std::mem::take;
 
 use crate::resolvers::Resolver;
@@ -338,11 +338,13 @@ fn note_count<'a>(counts: &'a mut Vec<(&'static str, u64)>, code: &'static str) 
     &mut counts[i].1
 }
 
-/// The 64-bit hash of a canonical URL.
+/// The 64-bit hash of a canonical URL: foldhash's quality variant with a
+/// fixed seed, several times faster than SipHash on URL-sized strings (the
+/// table is never fed by an adversary who could aim at collisions: a
+/// collision only makes a count one less).
 fn hash(canon: &str) -> u64 {
-    let mut h = DefaultHasher::new();
-    canon.hash(&mut h);
-    h.finish()
+    const SEED: u64 = 0x75_72_6c_2d_69_6e_73_70; // "url-insp"
+    foldhash::quality::FixedState::with_seed(SEED).hash_one(canon)
 }
 
 /// Pushes the group of each of `cells`: a valid answer joins the first
