@@ -5,7 +5,7 @@
 //! Four stages overlap:
 //!
 //! ```text
-//! block thread ──blocks of bytes──▶ reader thread ──numbered chunks of entries──▶ workers (one per core) ──numbered chunks of rows──▶ caller: order, sink, summary
+//! block thread ──blocks of bytes──▶ reader thread ──numbered chunks of entries──▶ workers (one per core): rows, tally, finish ──numbered chunks──▶ caller: order, summary, sink
 //! ```
 //!
 //! The block thread only reads the source, so the reader thread can tell a
@@ -19,6 +19,12 @@
 //! So what is in flight is bounded whatever the input's length (the
 //! workers, plus twice the channels' chunks): a 2 GB file and a pipe that
 //! never ends use the same memory, and the sink sees rows in input order.
+//!
+//! A worker also counts its chunk for the summary ([`Tally`]) and, with
+//! [`run_chunks`], turns the rows into what the caller wants of them (the
+//! `table` command: their CSV), so the rows are read while still in that
+//! core's cache and freed by the thread that allocated them. [`run`] hands
+//! the rows themselves to the caller, as the window needs them.
 //!
 //! Why not a rayon pool sharing each chunk out, as before: every chunk then
 //! ended in a barrier (all its rows gathered before the next chunk
