@@ -119,20 +119,22 @@ pub struct RowWriter<W: Write> {
 ///
 /// A record none of whose fields needs quotes is written as it stands:
 /// its fields with the delimiter between them and CRLF after. Any other
-/// record goes through the `csv` crate's writer. A field needs quotes when
-/// it holds the delimiter, `"`, CR or LF: the `csv` crate's special bytes
-/// for this delimiter and terminator ([`csv_core::Writer::is_special_byte`];
-/// a test checks all 256 bytes against it), so the output is the crate's
-/// byte for byte (a test checks that on arbitrary rows).
+/// record is written by `csv_core`'s writer, the one the `csv` crate's
+/// `Writer` drives, field by field into the same buffer. A field needs
+/// quotes when it holds the delimiter, `"`, CR or LF: `csv_core`'s special
+/// bytes for this delimiter and terminator (a test checks all 256 bytes
+/// against its `should_quote`), so the output is the `csv` crate's byte for
+/// byte (a test checks that on arbitrary rows).
 ///
-/// Why not the crate alone: most URLs need no quotes, and its
-/// byte-by-byte copy, with a table lookup per byte, was most of the cost
-/// of writing a row; here the four bytes are looked for sixteen bytes at a
-/// time.
+/// Why not the `csv` crate's `Writer` alone: most URLs need no quotes, and
+/// its byte-by-byte copy, with a table lookup per byte, was most of the
+/// cost of writing a row; here the four bytes are looked for sixteen bytes
+/// at a time. And a record that needs quotes costs no new writer and no
+/// copy from the writer's own buffer.
 struct Delimited {
     delimiter: u8,
-    /// Makes the `csv` crate's writer for a record that needs quotes.
-    csv: csv::WriterBuilder,
+    /// Writes the records that need quotes.
+    csv: csv_core::Writer,
     /// The record being put together, handed to the output in one write.
     record: Vec<u8>,
 }
@@ -140,10 +142,10 @@ struct Delimited {
 impl Delimited {
     fn new(delimiter: u8) -> Delimited {
         // RFC 4180 section 2 rule 1: CRLF ends each record.
-        let mut csv = csv::WriterBuilder::new();
-        csv.delimiter(delimiter)
-            .terminator(csv::Terminator::CRLF)
-            .buffer_capacity(1024);
+        let csv = csv_core::WriterBuilder::new()
+            .delimiter(delimiter)
+            .terminator(csv_core::Terminator::CRLF)
+            .build();
         Delimited {
             delimiter,
             csv,
@@ -171,30 +173,58 @@ impl Delimited {
     fn write<W: Write>(&mut self, out: &mut W, fields: &[&[u8]]) -> io::Result<()> {
         let mut record = std::mem::take(&mut self.record);
         record.clear();
-        let mut plain = true;
-        for (i, field) in fields.iter().enumerate() {
-            if self.needs_quotes(field) {
-                plain = false;
-                break;
-            }
-            if i > 0 {
-                record.push(self.delimiter);
-            }
-            record.extend_from_slice(field);
-        }
-        let written = if plain {
-            record.extend_from_slice(b"\r\n");
-            out.write_all(&record)
+        if fields.iter().any(|f| self.needs_quotes(f)) {
+            self.quoted_record(fields, &mut record)?;
         } else {
-            let mut csv = self.csv.from_writer(NoFlush(out));
-            csv.write_record(fields)
-                .map_err(csv_error)
-                // Hands the record to `out`, which is not flushed: a flush
-                // of standard output per record would be a system call each.
-                .and_then(|()| csv.flush())
-        };
+            for (i, field) in fields.iter().enumerate() {
+                if i > 0 {
+                    record.push(self.delimiter);
+                }
+                record.extend_from_slice(field);
+            }
+            record.extend_from_slice(b"\r\n");
+        }
+        let written = out.write_all(&record);
         self.record = record;
         written
+    }
+
+    /// Appends the record of `fields` to `record` through `csv_core`, which
+    /// quotes the fields that need it (RFC 4180 section 2 rules 6 and 7:
+    /// the field in double quotes, a double quote inside doubled).
+    fn quoted_record(&mut self, fields: &[&[u8]], record: &mut Vec<u8>) -> io::Result<()> {
+        for (i, field) in fields.iter().enumerate() {
+            // The most a field can take: every byte a doubled quote, two
+            // quotes around, a closing quote and a delimiter or CRLF after.
+            let room = 2 * field.len() + 5;
+            let start = record.len();
+            record.resize(start + room, 0);
+            let out = &mut record[start..];
+            let mut used = 0;
+            if i > 0 {
+                let (r, n) = self.csv.delimiter(out);
+                used += written(r, n)?;
+            }
+            let (r, read, n) = self.csv.field(field, &mut out[used..]);
+            debug_assert_eq!(read, field.len());
+            used += written(r, n)?;
+            if i + 1 == fields.len() {
+                let (r, n) = self.csv.terminator(&mut out[used..]);
+                used += written(r, n)?;
+            }
+            record.truncate(start + used);
+        }
+        Ok(())
+    }
+}
+
+/// The bytes `csv_core` wrote, when it had the room it needed.
+fn written(result: csv_core::WriteResult, n: usize) -> io::Result<usize> {
+    match result {
+        csv_core::WriteResult::InputEmpty => Ok(n),
+        csv_core::WriteResult::OutputFull => Err(io::Error::other(
+            "internal error: a CSV field outgrew the room made for it",
+        )),
     }
 }
 
@@ -220,23 +250,6 @@ fn sse2_any_of(block: &[u8], bytes: [u8; 4]) -> bool {
             _mm_or_si128(eq(bytes[2]), eq(bytes[3])),
         );
         _mm_movemask_epi8(any) != 0
-    }
-}
-
-/// A writer that passes writes on and ignores flushes.
-struct NoFlush<'a, W>(&'a mut W);
-
-impl<W: Write> Write for NoFlush<'_, W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.write(buf)
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.0.write_all(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
     }
 }
 
@@ -370,14 +383,6 @@ pub fn write_table<R: BufRead + Send, W: Write>(
     )?;
     out.flush().map_err(RunError::Sink)?;
     Ok((summary, out))
-}
-
-/// The `csv` crate's errors on writing are I/O errors in all but name.
-fn csv_error(e: csv::Error) -> io::Error {
-    match e.into_kind() {
-        csv::ErrorKind::Io(e) => e,
-        other => io::Error::other(format!("{other:?}")),
-    }
 }
 
 /// A row as a JSON object with the columns as keys, in column order.
