@@ -29,9 +29,7 @@ use criterion::{
     criterion_main, measurement::WallTime,
 };
 use url_inspector::engine::parse::parse;
-use url_inspector::engine::{
-    Mode, NoTrace, QueryEncoding, canonicalize_url, canonicalize_url_traced, canonicalize_with_base,
-};
+use url_inspector::engine::{NoTrace, Options, Trace, run};
 
 /// The base of `corpus/with-base`: it has a path of several segments, a query
 /// and a fragment, so every kind of relative reference has something to use.
@@ -66,11 +64,7 @@ fn load_corpus() -> Option<(String, Vec<String>)> {
 fn print_acceptance(path: &str, urls: &[String]) {
     let engine = urls
         .iter()
-        .filter(|u| {
-            canonicalize_url(u, None, QueryEncoding::UTF8, Mode::This)
-                .canon
-                .is_some()
-        })
+        .filter(|u| run(u, &Options::default(), &mut NoTrace).canon.is_some())
         .count();
     let rust_url = urls.iter().filter(|u| url::Url::parse(u).is_ok()).count();
     let ada = urls
@@ -106,13 +100,13 @@ fn corpus(c: &mut Criterion) {
     };
     print_acceptance(&path, &urls);
     let n = Throughput::Elements(urls.len() as u64);
-    let enc = QueryEncoding::UTF8;
+    let options = Options::default();
 
     let mut g = slow_group(c, "corpus/no-base", n.clone());
     g.bench_function("engine", |b| {
         b.iter(|| {
             for u in &urls {
-                black_box(canonicalize_url(black_box(u), None, enc, Mode::This));
+                black_box(run(black_box(u), &options, &mut NoTrace));
             }
         })
     });
@@ -138,22 +132,19 @@ fn corpus(c: &mut Criterion) {
     // every call, as its API does. "engine-base-string" is the engine given
     // the base as a string each time (what the CLI's batch does).
     let parsed_base = parse(BASE, &mut NoTrace);
+    let with_parsed_base = options.parsed_base(&parsed_base);
     g.bench_function("engine", |b| {
         b.iter(|| {
             for u in &urls {
-                black_box(canonicalize_with_base(
-                    black_box(u),
-                    Some(&parsed_base),
-                    enc,
-                    Mode::This,
-                ));
+                black_box(run(black_box(u), &with_parsed_base, &mut NoTrace));
             }
         })
     });
+    let with_base = options.base(BASE);
     g.bench_function("engine-base-string", |b| {
         b.iter(|| {
             for u in &urls {
-                black_box(canonicalize_url(black_box(u), Some(BASE), enc, Mode::This));
+                black_box(run(black_box(u), &with_base, &mut NoTrace));
             }
         })
     });
@@ -178,14 +169,16 @@ fn corpus(c: &mut Criterion) {
     g.bench_function("untraced", |b| {
         b.iter(|| {
             for u in &urls {
-                black_box(canonicalize_url(black_box(u), None, enc, Mode::This));
+                black_box(run(black_box(u), &options, &mut NoTrace));
             }
         })
     });
     g.bench_function("traced", |b| {
         b.iter(|| {
             for u in &urls {
-                black_box(canonicalize_url_traced(black_box(u), None, enc, Mode::This));
+                let mut trace = Trace::default();
+                black_box(run(black_box(u), &options, &mut trace));
+                black_box(trace);
             }
         })
     });
@@ -239,14 +232,7 @@ fn scaling(c: &mut Criterion) {
         let input = long_url(len);
         g.throughput(Throughput::Bytes(len as u64));
         g.bench_with_input(BenchmarkId::new("engine", label), &input, |b, input| {
-            b.iter(|| {
-                black_box(canonicalize_url(
-                    black_box(input),
-                    None,
-                    QueryEncoding::UTF8,
-                    Mode::This,
-                ))
-            })
+            b.iter(|| black_box(run(black_box(input), &Options::default(), &mut NoTrace)))
         });
         g.bench_with_input(BenchmarkId::new("url", label), &input, |b, input| {
             b.iter(|| black_box(url::Url::parse(black_box(input))))

@@ -22,13 +22,14 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url, canonicalize_url_traced};
+use url_inspector::engine::{NoTrace, Options, Trace, run};
 
 const BASE: &str = "http://example.org/a/b/c?q#f";
 
 #[inline(never)]
 fn run_rounds(which: &str, urls: &[String], rounds: usize) -> Option<usize> {
-    let enc = QueryEncoding::UTF8;
+    let options = Options::default();
+    let with_base = options.base(BASE);
     let base = url::Url::parse(BASE).expect("valid base");
     let mut valid = 0;
     for _ in 0..rounds {
@@ -36,14 +37,9 @@ fn run_rounds(which: &str, urls: &[String], rounds: usize) -> Option<usize> {
             let u = black_box(u.as_str());
             let ok = match which {
                 "none" => !u.is_empty(),
-                "engine" => canonicalize_url(u, None, enc, Mode::This).canon.is_some(),
-                "engine-base" => canonicalize_url(u, Some(BASE), enc, Mode::This)
-                    .canon
-                    .is_some(),
-                "engine-traced" => canonicalize_url_traced(u, None, enc, Mode::This)
-                    .0
-                    .canon
-                    .is_some(),
+                "engine" => run(u, &options, &mut NoTrace).canon.is_some(),
+                "engine-base" => run(u, &with_base, &mut NoTrace).canon.is_some(),
+                "engine-traced" => run(u, &options, &mut Trace::default()).canon.is_some(),
                 "url" => url::Url::parse(u).is_ok(),
                 "url-base" => base.join(u).is_ok(),
                 "ada" => ada_url::Url::parse(u, None).is_ok(),

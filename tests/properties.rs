@@ -28,10 +28,13 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
-use url_inspector::engine::{
-    Mode, NoTrace, Outcome, QueryEncoding, Trace, Until, canonicalize_url, canonicalize_url_traced,
-    run,
-};
+use url_inspector::engine::{Mode, NoTrace, Options, Outcome, QueryEncoding, Trace, Until, run};
+
+/// Every stage of an untraced run of `input` against `base`.
+fn canonicalize(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode) -> Outcome {
+    let options = Options::default().mode(mode).encoding(encoding);
+    run(input, &options.base(base.unwrap_or_default()), &mut NoTrace)
+}
 
 /// The encoding labels tried: UTF-8, two Japanese legacy encodings (one of
 /// them stateful), a single-byte one, and one that is not ASCII-compatible
@@ -265,9 +268,11 @@ fn run_everything(input: &str, base: Option<&str>) {
         let enc = QueryEncoding::from_label(label);
         for mode in Mode::ALL {
             for until in STAGES {
-                let plain: Outcome = run(input, base, enc, mode, until, &mut NoTrace);
+                let options = Options::default().mode(mode).encoding(enc).until(until);
+                let options = options.base(base.unwrap_or_default());
+                let plain: Outcome = run(input, &options, &mut NoTrace);
                 let mut trace = Trace::default();
-                let traced = run(input, base, enc, mode, until, &mut trace);
+                let traced = run(input, &options, &mut trace);
                 assert_eq!(
                     plain, traced,
                     "tracing changed the outcome ({mode:?}, {until:?}, {label})"
@@ -308,14 +313,14 @@ fn check_idempotent(
     skip_known: bool,
 ) -> Result<(), TestCaseError> {
     let enc = QueryEncoding::from_label(label);
-    let out = canonicalize_url(input, base, enc, Mode::This);
+    let out = canonicalize(input, base, enc, Mode::This);
     let Some(canon) = &out.canon else {
         return Ok(());
     };
     if skip_known && known_unstable(&out).is_some() {
         return Ok(());
     }
-    let again = canonicalize_url(canon, base, enc, Mode::This).canon;
+    let again = canonicalize(canon, base, enc, Mode::This).canon;
     prop_assert_eq!(
         again.as_deref(),
         Some(canon.as_str()),
@@ -333,9 +338,8 @@ fn check_idempotent(
 /// time; base URLs are canonical in practice, and the strict test below
 /// covers the rest.
 fn canonical_base() -> impl Strategy<Value = Option<String>> {
-    base().prop_map(|b| {
-        b.and_then(|b| canonicalize_url(&b, None, QueryEncoding::UTF8, Mode::This).canon)
-    })
+    base()
+        .prop_map(|b| b.and_then(|b| canonicalize(&b, None, QueryEncoding::UTF8, Mode::This).canon))
 }
 
 proptest! {
@@ -403,9 +407,9 @@ fn known_counterexamples_behave_as_documented() {
         ),
     ];
     for (input, base, first, second) in cases {
-        let canon = canonicalize_url(input, base, QueryEncoding::UTF8, Mode::This).canon;
+        let canon = canonicalize(input, base, QueryEncoding::UTF8, Mode::This).canon;
         assert_eq!(canon.as_deref(), Some(first), "{input:?} against {base:?}");
-        let again = canonicalize_url(first, base, QueryEncoding::UTF8, Mode::This).canon;
+        let again = canonicalize(first, base, QueryEncoding::UTF8, Mode::This).canon;
         assert_eq!(again.as_deref(), Some(second), "{first:?} against {base:?}");
     }
 }
@@ -419,18 +423,18 @@ fn known_counterexamples_behave_as_documented() {
 #[test]
 fn fuzz_found_opaque_path_ending_in_a_space_after_the_fragment_is_dropped() {
     let base = "foo:a b #x";
-    let out = canonicalize_url("", Some(base), QueryEncoding::UTF8, Mode::This);
+    let out = canonicalize("", Some(base), QueryEncoding::UTF8, Mode::This);
     assert_eq!(out.canon.as_deref(), Some("foo:a b "));
     assert!(
         known_unstable(&out).is_some(),
         "known_unstable must name it"
     );
-    let again = canonicalize_url("foo:a b ", None, QueryEncoding::UTF8, Mode::This);
+    let again = canonicalize("foo:a b ", None, QueryEncoding::UTF8, Mode::This);
     assert_eq!(again.canon.as_deref(), Some("foo:a b"));
     assert_eq!(known_unstable(&again), None);
     // The fuzzer's own case: an `http:` URL without `//` is not hierarchical.
     let base = "http:%02non-s%1B%00cial:opa e//ot1.`.3.4./t:nnn qu/ #hi";
-    let out = canonicalize_url("", Some(base), QueryEncoding::UTF8, Mode::This);
+    let out = canonicalize("", Some(base), QueryEncoding::UTF8, Mode::This);
     assert!(
         out.canon.as_deref().is_some_and(|c| c.ends_with("qu/ ")),
         "{out:?}"
@@ -448,9 +452,9 @@ fn fuzz_found_opaque_path_ending_in_a_space_after_the_fragment_is_dropped() {
 #[test]
 fn fuzz_found_base_path_copied_with_dot_segments_becomes_a_host() {
     let base = "file:a/..///b/c";
-    let out = canonicalize_url("", Some(base), QueryEncoding::UTF8, Mode::This);
+    let out = canonicalize("", Some(base), QueryEncoding::UTF8, Mode::This);
     assert_eq!(out.canon.as_deref(), Some("file:///a/..///b/c"));
-    let again = canonicalize_url("file:///a/..///b/c", None, QueryEncoding::UTF8, Mode::This);
+    let again = canonicalize("file:///a/..///b/c", None, QueryEncoding::UTF8, Mode::This);
     assert_eq!(again.canon.as_deref(), Some("file://b/c"));
     assert_eq!(again.url.host.as_deref(), Some("b"));
 }
@@ -499,7 +503,7 @@ fn tricky_corpus() {
         let base = (!base.is_empty()).then_some(base.as_str());
         run_everything(&input, base);
         let canonical =
-            base.and_then(|b| canonicalize_url(b, None, QueryEncoding::UTF8, Mode::This).canon);
+            base.and_then(|b| canonicalize(b, None, QueryEncoding::UTF8, Mode::This).canon);
         if let Err(e) = check_idempotent(&input, canonical.as_deref(), "utf-8", true) {
             panic!("{e}");
         }
@@ -540,13 +544,13 @@ fn huge_mixed_input_returns() {
     // The modes differ in the host steps only, so the long host goes through
     // every mode and the 10 MB strings through THIS (to keep debug runs short).
     for mode in Mode::ALL {
-        let _ = canonicalize_url(&with_host, None, QueryEncoding::UTF8, mode);
+        let _ = canonicalize(&with_host, None, QueryEncoding::UTF8, mode);
     }
     let shift_jis = QueryEncoding::from_label("shift_jis");
-    let _ = canonicalize_url(&s, None, QueryEncoding::UTF8, Mode::This);
-    let _ = canonicalize_url(&as_url, None, shift_jis, Mode::This);
-    let _ = canonicalize_url("x/../y?z", Some(&as_url), QueryEncoding::UTF8, Mode::This);
-    let _ = canonicalize_url_traced(&as_url, None, QueryEncoding::UTF8, Mode::This);
+    let _ = canonicalize(&s, None, QueryEncoding::UTF8, Mode::This);
+    let _ = canonicalize(&as_url, None, shift_jis, Mode::This);
+    let _ = canonicalize("x/../y?z", Some(&as_url), QueryEncoding::UTF8, Mode::This);
+    let _ = run(&as_url, &Options::default(), &mut Trace::default());
 }
 
 /// 1 MB of `/` and `.` segments, in a path and as a relative reference.
@@ -565,7 +569,7 @@ fn huge_dot_segments_return() {
             format!("file:{path}"),
             path.clone(),
         ] {
-            let out = canonicalize_url(
+            let out = canonicalize(
                 &input,
                 Some("http://example.org/a/b/c"),
                 QueryEncoding::UTF8,

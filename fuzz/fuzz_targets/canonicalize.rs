@@ -3,9 +3,10 @@
 //!
 //! Property: for the mode, stage and encoding the bytes choose, the untraced
 //! run ([`NoTrace`]) and the traced run ([`Trace`]) give the same
-//! [`Outcome`]; for a quarter of the inputs (stage bits 3), so do the noted
-//! run ([`run_noted`], what `canon` calls) and [`inspect`] (the window's one
-//! call), which also runs the notes (look-alike hosts and the rest).
+//! [`Outcome`]; for a quarter of the inputs (stage bits 3), so do the run
+//! that keeps its forms and reads its notes (what `canon` calls) and the
+//! traced one assembled into an [`Inspection`] (the window's one call),
+//! which also runs the notes (look-alike hosts and the rest).
 //!
 //! The fuzzer's bytes are read as:
 //!
@@ -21,7 +22,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use url_inspector::engine::{Mode, NoTrace, QueryEncoding, Trace, Until, inspect, run, run_noted};
+use url_inspector::engine::{
+    Inspection, Mode, NoTrace, Options, Outcome, QueryEncoding, Trace, Until, notes, run,
+};
 
 /// The query encodings tried, one per value of bits 4–6: UTF-8, a
 /// single-byte one, the three multi-byte East Asian families (one of them
@@ -61,11 +64,15 @@ fuzz_target!(|data: &[u8]| {
         (None, rest)
     };
     let input = String::from_utf8_lossy(input);
-    let base = base.as_deref();
+    let options = Options::default()
+        .mode(mode)
+        .until(until)
+        .encoding(encoding)
+        .base(base.as_deref().unwrap_or_default());
 
-    let plain = run(&input, base, encoding, mode, until, &mut NoTrace);
+    let plain = run(&input, &options, &mut NoTrace);
     let mut trace = Trace::default();
-    let traced = run(&input, base, encoding, mode, until, &mut trace);
+    let traced = run(&input, &options, &mut trace);
     assert_eq!(
         plain, traced,
         "tracing changed the outcome ({mode:?}, {until:?}, {label})"
@@ -74,12 +81,20 @@ fuzz_target!(|data: &[u8]| {
     // the window's calls: a quarter of the inputs, as they cost three more
     // runs.
     if (settings >> 2) & 3 == 3 {
-        let (noted, _notes) = run_noted(&input, base, encoding, mode, until, &mut NoTrace);
+        let kept = options.keep(true);
+        let noted = run(&input, &kept, &mut NoTrace);
+        let _notes = notes::of_run(&input, &kept, &noted);
         assert_eq!(
-            plain, noted,
+            plain,
+            Outcome {
+                kept: None,
+                ..noted
+            },
             "looking for notes changed the outcome ({mode:?}, {label})"
         );
-        let inspection = inspect(&input, base, encoding, mode);
+        let mut trace = Trace::default();
+        let outcome = run(&input, &kept, &mut trace);
+        let inspection = Inspection::from_run(&input, &kept, outcome, trace);
         assert_eq!(
             plain, inspection.outcome,
             "inspect differs from run ({mode:?}, {label})"

@@ -29,7 +29,7 @@
 mod known_unstable;
 
 use libfuzzer_sys::fuzz_target;
-use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url};
+use url_inspector::engine::{Mode, NoTrace, Options, QueryEncoding, run};
 use url_inspector::resolvers::{Answer, Resolver, whatwg};
 
 use known_unstable::known_unstable;
@@ -225,7 +225,8 @@ fn spec_rule(
     encoding: QueryEncoding,
     canon: &str,
 ) -> Option<Rule> {
-    let out = canonicalize_url(input, base, encoding, mode);
+    let options = Options::default().mode(mode).encoding(encoding);
+    let out = run(input, &options.base(base.unwrap_or_default()), &mut NoTrace);
     assert_eq!(
         out.canon.as_deref(),
         Some(canon),
@@ -239,7 +240,7 @@ fn spec_rule(
     }
     let base = base.filter(|b| !b.is_empty())?;
     // Resolved against itself, a base gives its canonical form.
-    match canonicalize_url(base, None, encoding, mode).canon {
+    match run(base, &options, &mut NoTrace).canon {
         Some(canonical) => (canonical != base).then_some(Rule::NonCanonicalBase(canonical)),
         None => Some(Rule::Named(BASE_NOT_A_URL_RULE)),
     }

@@ -1,5 +1,5 @@
 //! What the panels show, computed once per change of the inputs: one
-//! [`engine::inspect`] run (the preprocessed input, the input and base as
+//! [`Inspection`] of one traced run (the preprocessed input, the input and base as
 //! parsed, the resolved URL, the outcome and the trace) plus what is derived
 //! from it and would cost more than a frame to redo on a big input
 //! (percent-decoded values, the host's Unicode and Punycode forms, query
@@ -23,11 +23,11 @@ use std::time::{Duration, Instant};
 use encoding_rs::Encoding;
 
 use crate::engine::percent::decode_to_bytes;
+use crate::engine::report::{self, Format, RunInfo};
 use crate::engine::trace::UrlAfter;
-use crate::engine::trace::report::{self, Format, RunInfo};
 use crate::engine::{
-    self, Component, Inspection, Mode, Note, Outcome, ParsedUrl, QueryEncoding, Stage, Step,
-    StepId, Trace,
+    self, Component, Inspection, Mode, Note, Options, Outcome, ParsedUrl, QueryEncoding, Stage,
+    Step, StepId, Trace,
 };
 
 /// The inputs of one computation.
@@ -196,7 +196,13 @@ impl Analysis {
 pub fn analyze(req: &Request) -> Analysis {
     let start = Instant::now();
     let encoding = QueryEncoding::from_label(&req.encoding);
-    let base = (!req.base.is_empty()).then_some(req.base.as_str());
+    let options = Options::default()
+        .mode(req.mode)
+        .encoding(encoding)
+        .base(&req.base)
+        .keep(true);
+    let mut trace = Trace::default();
+    let outcome = engine::run(&req.input, &options, &mut trace);
     let Inspection {
         preprocessed,
         parsed,
@@ -205,7 +211,7 @@ pub fn analyze(req: &Request) -> Analysis {
         outcome,
         trace,
         notes,
-    } = engine::inspect(&req.input, base, encoding, req.mode);
+    } = Inspection::from_run(&req.input, &options, outcome, trace);
 
     let spans: Vec<(Component, Range<usize>)> = Component::ALL
         .into_iter()

@@ -30,7 +30,7 @@ use std::ops::Range;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Id, RichText, Sense, Stroke, TextStyle};
 
-use crate::engine::trace::report::Format;
+use crate::engine::report::Format;
 use crate::engine::{Component, Step};
 
 use super::analysis::{Analysis, StepView};

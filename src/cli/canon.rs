@@ -11,9 +11,9 @@ use std::io::{self, ErrorKind, Write};
 use super::json::{self, Request, Response};
 use super::{CanonArgs, complain, encoding_option};
 use crate::engine::preprocess::preprocess;
-use crate::engine::trace::report::{self, Format, RunInfo};
+use crate::engine::report::{self, Format, RunInfo};
 use crate::engine::{NoTrace, Until};
-use crate::engine::{Outcome, Trace};
+use crate::engine::{Options, Outcome, Trace};
 
 /// Runs `canon`; returns the exit code.
 pub fn run(args: &CanonArgs) -> i32 {
@@ -67,7 +67,12 @@ fn traced(req: &Request) -> Option<(Outcome, Trace)> {
     let mode = req.mode.mode()?;
     let mut trace = Trace::default();
     let base = req.base.as_deref();
-    let out = crate::engine::run(&req.input, base, req.encoding, mode, req.until, &mut trace);
+    let options = Options::default()
+        .mode(mode)
+        .until(req.until)
+        .encoding(req.encoding)
+        .base(base.unwrap_or_default());
+    let out = crate::engine::run(&req.input, &options, &mut trace);
     Some((out, trace))
 }
 

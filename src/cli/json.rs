@@ -10,7 +10,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::engine::{
-    self, Component, Failure, NoTrace, Outcome, ParsedUrl, QueryEncoding, Stage, Step, Trace, Until,
+    self, Component, Failure, NoTrace, Options, Outcome, ParsedUrl, QueryEncoding, Stage, Step,
+    Trace, Until,
 };
 use crate::resolvers::{Answer, Note, Resolver};
 
@@ -239,20 +240,20 @@ pub fn answer(req: &Request) -> Response {
             .resolve_until(&req.input, base, req.encoding, req.until);
         return Response::from_answer(answer);
     };
+    let options = Options::default()
+        .mode(mode)
+        .until(req.until)
+        .encoding(req.encoding)
+        .base(base.unwrap_or_default())
+        .keep(true);
     if req.trace {
         let mut trace = Trace::default();
-        let (out, notes) =
-            engine::run_noted(&req.input, base, req.encoding, mode, req.until, &mut trace);
+        let out = engine::run(&req.input, &options, &mut trace);
+        let notes = engine::notes::of_run(&req.input, &options, &out);
         Response::new(&out, Some(&trace.steps)).with_engine_notes(notes)
     } else {
-        let (out, notes) = engine::run_noted(
-            &req.input,
-            base,
-            req.encoding,
-            mode,
-            req.until,
-            &mut NoTrace,
-        );
+        let out = engine::run(&req.input, &options, &mut NoTrace);
+        let notes = engine::notes::of_run(&req.input, &options, &out);
         Response::new(&out, None).with_engine_notes(notes)
     }
 }

@@ -10,7 +10,7 @@
 //!
 //! One file per concern: [`batch`] serves JSON Lines, [`canon`] is the one-shot
 //! command, [`json`] holds the request and response shapes both share, and
-//! the library's [`report`](crate::engine::trace::report) writes a trace for
+//! the library's [`report`](crate::engine::report) writes a trace for
 //! people (text or Markdown).
 //!
 //! Exit codes: 0 success, 1 the URL is invalid (`canon`) or an I/O error,
@@ -27,7 +27,7 @@ use std::io::Write;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::trace::report::Format;
+use crate::engine::report::Format;
 use crate::engine::{Mode, QueryEncoding};
 
 /// Exit code for a usage error, as clap uses.

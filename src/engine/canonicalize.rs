@@ -566,10 +566,16 @@ fn file_host_path<T: Tracer>(u: &mut ParsedUrl, tr: &mut T) {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Mode, QueryEncoding, canonicalize_url};
+    use crate::engine::{self, NoTrace, Options, Outcome, QueryEncoding};
 
     fn canon(input: &str, base: Option<&str>) -> Option<String> {
-        canonicalize_url(input, base, QueryEncoding::UTF8, Mode::This).canon
+        let options = Options::default().base(base.unwrap_or_default());
+        engine::run(input, &options, &mut NoTrace).canon
+    }
+
+    /// The untraced run of `input` with its query in `encoding`.
+    fn encoded(input: &str, encoding: QueryEncoding) -> Outcome {
+        engine::run(input, &Options::default().encoding(encoding), &mut NoTrace)
     }
 
     #[test]
@@ -627,10 +633,10 @@ mod tests {
     #[test]
     fn query_and_fragment() {
         let sjis = QueryEncoding::from_label("shift_jis");
-        let out = canonicalize_url("http://a/\u{3042}?\u{3042}", None, sjis, Mode::This);
+        let out = encoded("http://a/\u{3042}?\u{3042}", sjis);
         assert_eq!(out.canon.as_deref(), Some("http://a/%E3%81%82?%82%A0"));
         // Not hierarchical: the query is UTF-8 whatever the encoding.
-        let out = canonicalize_url("mailto:x?\u{3042}", None, sjis, Mode::This);
+        let out = encoded("mailto:x?\u{3042}", sjis);
         assert_eq!(out.canon.as_deref(), Some("mailto:x?%E3%81%82"));
         assert_eq!(
             canon("http://a/#\u{85}\u{e9}\u{1}", None).as_deref(),

@@ -52,6 +52,19 @@ impl QueryEncoding {
         }
     }
 
+    /// Why the query is not encoded in the encoding that was asked for, if it
+    /// is not. A run sees only what the label resolved to, so this agrees
+    /// with [`Self::verdict`] for any label that is not blank (a blank label
+    /// and a label that names nothing both resolve to `named: None`; callers
+    /// with no label pass [`QueryEncoding::UTF8`]).
+    pub fn fallback(&self) -> Option<EncodingVerdict> {
+        match self.named {
+            None => Some(EncodingVerdict::UnknownLabel),
+            Some(e) if e != self.used => Some(EncodingVerdict::NotAsciiCompatible),
+            Some(_) => None,
+        }
+    }
+
     /// The verdict for `label` in one sentence, for under the encoding field.
     pub fn message(&self, label: &str) -> String {
         let used = self.used.name();

@@ -12,7 +12,6 @@ use std::ops::Range;
 
 use serde::{Serialize, Serializer};
 
-use super::host::nameprep::NameprepError;
 use super::trace::StepId;
 
 /// Why a URL is invalid: the step that made it so, the reason, and the
@@ -133,16 +132,6 @@ impl fmt::Display for Reason {
 impl Serialize for Reason {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
-    }
-}
-
-impl From<NameprepError> for Reason {
-    fn from(e: NameprepError) -> Reason {
-        match e {
-            NameprepError::ToneMark(c) => Reason::ToneMark(c),
-            NameprepError::Prohibited(c) => Reason::Prohibited(c),
-            NameprepError::Bidi => Reason::Bidi,
-        }
     }
 }
 

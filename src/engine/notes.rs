@@ -12,9 +12,9 @@
 //!
 //! Notes are computed from a finished run (the input, its preprocessed and
 //! parsed forms, the resolved URL and the outcome), never inside the
-//! algorithm, so untraced canonicalization pays nothing for them.
-//! [`super::inspect`] fills [`super::Inspection::notes`]; [`run_noted`]
-//! runs the engine once and returns the outcome with its notes.
+//! algorithm, so a run pays nothing for them unless asked: [`of_run`] gives
+//! the notes of a run (best one run with [`Options::keep`], whose forms
+//! they read), and `Inspection::from_run` computes them too.
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -25,11 +25,11 @@ use serde::{Deserialize, Serialize};
 use super::chars::percent_byte_at;
 use super::encoding::{EncodingVerdict, QueryEncoding};
 use super::failure::Reason;
-use super::inspect::run_with_notes;
 use super::model::{Component, Mode, ParsedUrl};
+use super::options::{Options, Until};
+use super::outcome::{Kept, Outcome};
 use super::preprocess::is_noncharacter;
-use super::trace::Tracer;
-use super::{Outcome, Until};
+use super::run::kept_forms;
 
 mod host;
 #[cfg(test)]
@@ -171,19 +171,34 @@ pub struct Forms<'a> {
     pub until: Until,
 }
 
-/// Runs the engine once, as [`super::run`] does, and returns the outcome
-/// with its notes. The run itself is exactly that of `run`; the notes are
-/// computed afterwards from the forms it kept.
-pub fn run_noted<T: Tracer>(
-    input: &str,
-    base: Option<&str>,
-    encoding: QueryEncoding,
-    mode: Mode,
-    until: Until,
-    tr: &mut T,
-) -> (Outcome, Vec<Note>) {
-    let run = run_with_notes(input, base, encoding, mode, until, tr);
-    (run.outcome, run.notes)
+impl<'a> Forms<'a> {
+    /// The forms of the run of `input` with `options` that kept `kept` and
+    /// gave `outcome`.
+    pub fn new(
+        input: &'a str,
+        options: &Options<'_>,
+        kept: &'a Kept,
+        outcome: &'a Outcome,
+    ) -> Forms<'a> {
+        Forms {
+            input,
+            preprocessed: &kept.preprocessed,
+            parsed: &kept.parsed,
+            resolved: &kept.resolved,
+            outcome,
+            encoding: options.encoding,
+            mode: options.mode,
+            until: options.until,
+        }
+    }
+}
+
+/// The notes of the run of `input` with `options` that gave `outcome`. They
+/// read the forms the run kept; a run that kept none has them computed
+/// again, untraced.
+pub fn of_run(input: &str, options: &Options<'_>, outcome: &Outcome) -> Vec<Note> {
+    let kept = kept_forms(input, options, outcome);
+    notes(&Forms::new(input, options, &kept, outcome))
 }
 
 /// The notes of a run, in input order as far as they have one:
@@ -204,24 +219,11 @@ pub fn notes(f: &Forms<'_>) -> Vec<Note> {
     out
 }
 
-/// Why the query is not encoded in the encoding that was asked for, if it
-/// is not. The engine sees only what the label resolved to, so this agrees
-/// with [`QueryEncoding::verdict`] for any label that is not blank (a blank
-/// label and a label that names nothing both resolve to `named: None`;
-/// callers with no label pass [`QueryEncoding::UTF8`]).
-pub fn encoding_fallback(encoding: QueryEncoding) -> Option<EncodingVerdict> {
-    match encoding.named {
-        None => Some(EncodingVerdict::UnknownLabel),
-        Some(e) if e != encoding.used => Some(EncodingVerdict::NotAsciiCompatible),
-        Some(_) => None,
-    }
-}
-
 /// The query encoding fell back to UTF-8, for a URL whose query is encoded
 /// in it (hierarchical, with a query): the same condition as the trace's
 /// `canon.query.encoding-fallback` step.
 fn encoding_fallback_note(f: &Forms<'_>) -> Option<Note> {
-    let verdict = encoding_fallback(f.encoding)?;
+    let verdict = f.encoding.fallback()?;
     if !f.resolved.hierarchical || f.resolved.query.is_none() {
         return None;
     }

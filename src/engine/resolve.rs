@@ -11,7 +11,6 @@ mod dot_steps;
 use std::borrow::Cow;
 
 use super::chars::{is_slash, leading_drive_segment, starts_with_slash};
-use super::inspect::Kept;
 use super::model::{Component, ParsedUrl};
 use super::parse::parse_preprocessed;
 use super::percent::decode_ascii_where;
@@ -20,21 +19,33 @@ use super::trace::{Step, StepId, Tracer};
 
 /// Resolves the string `reference` against the parsed `base`.
 pub fn resolve<T: Tracer>(reference: &str, base: &ParsedUrl, tr: &mut T) -> ParsedUrl {
-    resolve_keeping(reference, base, tr, None)
+    match read_reference(reference, base, tr) {
+        Reference::Settled(url) => url,
+        Reference::Parsed(_, parsed) => resolve_parsed(parsed, base, tr),
+    }
 }
 
-/// [`resolve`], handing the preprocessed and parsed reference to `keep`
-/// when an [`Inspection`](super::Inspection) asks for them.
-pub(crate) fn resolve_keeping<T: Tracer>(
-    reference: &str,
+/// What Resolution steps 4–7 make of the string reference.
+pub(crate) enum Reference<'a> {
+    /// Steps 4 and 6 settled the result without parsing the reference: the
+    /// base is invalid, or the reference is empty.
+    Settled(ParsedUrl),
+    /// Steps 5 and 7: the reference preprocessed, and parsed; steps 8–11
+    /// ([`resolve_parsed`]) combine it with the base.
+    Parsed(Cow<'a, str>, ParsedUrl),
+}
+
+/// Resolution steps 4–7: checks the base, preprocesses and parses the
+/// reference (a run keeps both forms when asked to).
+pub(crate) fn read_reference<'a, T: Tracer>(
+    reference: &'a str,
     base: &ParsedUrl,
     tr: &mut T,
-    keep: Option<&mut Kept>,
-) -> ParsedUrl {
+) -> Reference<'a> {
     // Resolution, step 4
     if base.invalid {
         tr.record(|| Step::new(StepId::ResolveBaseInvalid).fail());
-        return ParsedUrl::invalid();
+        return Reference::Settled(ParsedUrl::invalid());
     }
     // Resolution, step 5
     let s = preprocess(reference, tr);
@@ -46,14 +57,11 @@ pub(crate) fn resolve_keeping<T: Tracer>(
             ..ParsedUrl::default()
         };
         take_from_base(&mut url, base, BASE_BUT_FRAGMENT, StepId::ResolveEmpty, tr);
-        return url;
+        return Reference::Settled(url);
     }
     // Resolution, step 7
     let parsed = parse_preprocessed(&s, tr);
-    if let Some(keep) = keep {
-        keep.input(&s, &parsed);
-    }
-    resolve_parsed(parsed, base, tr)
+    Reference::Parsed(s, parsed)
 }
 
 /// Every component but the fragment (`Component::ALL` is in URL order:
@@ -545,15 +553,20 @@ mod step_tests {
 
     use super::dot_steps::dot_segment_steps;
     use super::*;
-    use crate::engine::{Mode, QueryEncoding, canonicalize_url, canonicalize_url_traced};
+    use crate::engine::{self, NoTrace, Options, Outcome, Trace};
+
+    /// The outcome and the trace of one run of `input` against `base`.
+    fn traced(input: &str, base: &str) -> (Outcome, Trace) {
+        let mut trace = Trace::default();
+        let out = engine::run(input, &Options::default().base(base), &mut trace);
+        (out, trace)
+    }
 
     /// The issue's teaching example: the merge in three parts, then each
     /// `..` climbs one folder, taking `q`, then `p`.
     #[test]
     fn teaching_example_step_by_step() {
-        let base = Some("http://example.com/p/q/r");
-        let (out, trace) =
-            canonicalize_url_traced("../../a/./b?x#y", base, QueryEncoding::UTF8, Mode::This);
+        let (out, trace) = traced("../../a/./b?x#y", "http://example.com/p/q/r");
         assert_eq!(out.canon.as_deref(), Some("http://example.com/a/b?x#y"));
         let path_steps: Vec<(&str, &str, &str)> = trace
             .steps
@@ -645,10 +658,8 @@ mod step_tests {
             ("\\..\\%2e/x", "http://h/a/b/c"),
             ("file:///c:/a/../%2E%2e/b", "file:///x"),
         ] {
-            let plain = canonicalize_url(input, Some(base), QueryEncoding::UTF8, Mode::This);
-            let (traced, _) =
-                canonicalize_url_traced(input, Some(base), QueryEncoding::UTF8, Mode::This);
-            assert_eq!(plain, traced, "{input}");
+            let plain = engine::run(input, &Options::default().base(base), &mut NoTrace);
+            assert_eq!(plain, traced(input, base).0, "{input}");
         }
     }
 

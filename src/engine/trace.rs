@@ -15,7 +15,7 @@
 //!
 //! [`Trace::url_after`] gives the whole URL after any step (folded from the
 //! steps' own before/after values, so recording costs nothing more), and
-//! [`report`] writes a trace as text or Markdown.
+//! `engine::report` writes a trace as text or Markdown.
 
 use std::ops::Range;
 
@@ -23,7 +23,6 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{Component, Mode};
 
-pub mod report;
 mod snapshot;
 
 pub use snapshot::{Subject, UrlAfter, UrlsAfter};

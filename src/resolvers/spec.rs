@@ -6,7 +6,9 @@
 //! its code the step's stable id (e.g. `canon.port.invalid`); the engine's
 //! notes (`engine::notes`) follow it.
 
-use crate::engine::{self, Inspection, Mode, NoTrace, Outcome, QueryEncoding, StepId, Until};
+use crate::engine::{
+    self, Inspection, Mode, NoTrace, Options, Outcome, QueryEncoding, StepId, Until,
+};
 
 use super::{Answer, Note};
 
@@ -19,7 +21,14 @@ pub fn resolve(
     mode: Mode,
     until: Until,
 ) -> Answer {
-    let (out, notes) = engine::run_noted(input, base, encoding, mode, until, &mut NoTrace);
+    let options = Options::default()
+        .mode(mode)
+        .until(until)
+        .encoding(encoding)
+        .base(base.unwrap_or_default())
+        .keep(true);
+    let out = engine::run(input, &options, &mut NoTrace);
+    let notes = engine::notes::of_run(input, &options, &out);
     let mut answer = from_outcome(&out);
     // The engine's own notes (look-alike hosts, unmappable characters, ...)
     // follow the reason for invalidity, as `batch` answers them.
@@ -27,7 +36,7 @@ pub fn resolve(
     answer
 }
 
-/// The answer of a traced run ([`engine::inspect`]): the same as
+/// The answer of a traced run ([`Inspection::from_run`]): the same as
 /// [`resolve`] gives for its inputs, so a caller that needs the trace too
 /// (the window's Compare view) runs the engine once, not twice.
 pub fn from_inspection(inspection: &Inspection) -> Answer {
@@ -129,7 +138,15 @@ mod tests {
         ] {
             for mode in Mode::ALL {
                 let enc = QueryEncoding::from_label("windows-1252");
-                let traced = from_inspection(&engine::inspect(input, base, enc, mode));
+                let options = Options::default()
+                    .mode(mode)
+                    .encoding(enc)
+                    .base(base.unwrap_or_default())
+                    .keep(true);
+                let mut trace = engine::Trace::default();
+                let out = engine::run(input, &options, &mut trace);
+                let inspection = Inspection::from_run(input, &options, out, trace);
+                let traced = from_inspection(&inspection);
                 let untraced = resolve(input, base, enc, mode, Until::Canonicalize);
                 assert_eq!(traced, untraced, "{input:?} {mode:?}");
             }

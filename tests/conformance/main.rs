@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 
 use expectations::{CaseKey, Count, PassCounts};
 use url_inspector::engine::{
-    Component, Mode, NoTrace, ParsedUrl, QueryEncoding, Until, canonicalize_url, parse::parse, run,
+    Component, Mode, NoTrace, Options, ParsedUrl, QueryEncoding, Until, parse::parse, run,
 };
 
 /// Whether this run is CI's: `CI` set to anything but empty, `0` or `false`.
@@ -168,7 +168,11 @@ fn check_canon(
     if rec.flag(&format!("{m}-not-invalid")) == Some(true) {
         invalid = false;
     }
-    let out = canonicalize_url(input, base, encoding, mode);
+    let options = Options::default()
+        .mode(mode)
+        .encoding(encoding)
+        .base(base.unwrap_or_default());
+    let out = run(input, &options, &mut NoTrace);
     if invalid {
         return match out.canon {
             None => Ok(()),
@@ -201,7 +205,7 @@ fn check_canon(
     }
     if mode == Mode::This && expect == Mode::This {
         idem.total += 1;
-        let again = canonicalize_url(&canon, base, encoding, mode).canon;
+        let again = run(&canon, &options, &mut NoTrace).canon;
         if again.as_deref() == Some(canon.as_str()) {
             idem.passed += 1;
         } else {
@@ -222,15 +226,8 @@ fn check_parse(rec: &dat::Record, resolving: bool) -> Result<(), String> {
         let base = parse(rec.get("base").unwrap_or(""), &mut NoTrace);
         url_inspector::engine::resolve::resolve(input, &base, &mut NoTrace)
     } else {
-        run(
-            input,
-            None,
-            QueryEncoding::UTF8,
-            Mode::This,
-            Until::Parse,
-            &mut NoTrace,
-        )
-        .url
+        let options = Options::default().until(Until::Parse);
+        run(input, &options, &mut NoTrace).url
     };
     let invalid = rec.flag("invalid").unwrap_or(false);
     let mut problems = String::new();

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use url_inspector::engine::preprocess::preprocess;
 use url_inspector::engine::{
-    Component, Mode, NoTrace, Outcome, QueryEncoding, Step, StepId, Trace, Until, run,
+    Component, Mode, NoTrace, Options, Outcome, QueryEncoding, Step, StepId, Trace, Until, run,
 };
 
 use crate::{dat, files, suite_dir};
@@ -77,9 +77,11 @@ fn check_case(
 ) {
     let what = format!("{input:?} against {base:?} [{mode}]");
     for until in [Until::Parse, Until::Canonicalize] {
-        let plain: Outcome = run(input, base, enc, mode, until, &mut NoTrace);
+        let options = Options::default().mode(mode).encoding(enc).until(until);
+        let options = options.base(base.unwrap_or_default());
+        let plain: Outcome = run(input, &options, &mut NoTrace);
         let mut trace = Trace::default();
-        let traced = run(input, base, enc, mode, until, &mut trace);
+        let traced = run(input, &options, &mut trace);
         assert_eq!(plain, traced, "{what}: traced and untraced runs differ");
         used.extend(trace.steps.iter().map(|s| s.id));
 

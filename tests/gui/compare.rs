@@ -14,7 +14,7 @@ use url_inspector::app::clipboard::MemoryClipboard;
 use url_inspector::app::state::View;
 use url_inspector::app::worker::SYNC_LIMIT;
 use url_inspector::app::{InspectorApp, State};
-use url_inspector::engine::{Mode, QueryEncoding, Step, inspect};
+use url_inspector::engine::{self, Mode, Options, QueryEncoding, Step, Trace};
 use url_inspector::resolvers::Resolver;
 
 type App = InspectorApp;
@@ -134,7 +134,11 @@ fn first_difference(a: &[Step], b: &[Step]) -> usize {
 
 #[test]
 fn where_gecko_parts_from_this_is_named_and_opens_in_the_trace() {
-    let trace = |m| inspect(IDN, None, QueryEncoding::UTF8, m).trace.steps;
+    let trace = |m| {
+        let mut trace = Trace::default();
+        engine::run(IDN, &Options::default().mode(m), &mut trace);
+        trace.steps
+    };
     let (this, gecko) = (trace(Mode::This), trace(Mode::Gecko));
     let step = first_difference(&this, &gecko);
     let gecko_id = gecko[step].id;

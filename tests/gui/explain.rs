@@ -16,10 +16,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use url_inspector::app::clipboard::MemoryClipboard;
 use url_inspector::app::{InspectorApp, State};
-use url_inspector::engine::trace::report::{self, Format, RunInfo};
-use url_inspector::engine::{
-    Component, Mode, QueryEncoding, StepId, canonicalize_url_traced, inspect,
-};
+use url_inspector::engine::report::{self, Format, RunInfo};
+use url_inspector::engine::{self, Component, Mode, NoTrace, Options, StepId, Trace};
 
 type App = InspectorApp;
 
@@ -93,7 +91,9 @@ fn the_cyrillic_host_shows_its_warnings_in_every_mode() {
             ..State::default()
         });
         h.run();
-        let expected = inspect(CYRILLIC, None, QueryEncoding::from_label(""), mode).notes;
+        let options = Options::default().mode(mode).keep(true);
+        let out = engine::run(CYRILLIC, &options, &mut NoTrace);
+        let expected = engine::notes::of_run(CYRILLIC, &options, &out);
         assert!(
             expected.iter().any(|n| n.code.code() == "host-confusable"),
             "{mode}: the engine should find the look-alike: {expected:?}"
@@ -312,12 +312,9 @@ fn copying_the_trace_as_markdown_delivers_the_engines_report() {
     h.get_by_label("Copy as Markdown").click();
     h.run();
     let copied = clipboard.contents().expect("something was copied");
-    let (outcome, trace) = canonicalize_url_traced(
-        TEACHING,
-        Some(TEACHING_BASE),
-        QueryEncoding::from_label("utf-8"),
-        Mode::This,
-    );
+    let mut trace = Trace::default();
+    let options = Options::default().base(TEACHING_BASE);
+    let outcome = engine::run(TEACHING, &options, &mut trace);
     let run = RunInfo {
         input: TEACHING,
         base: Some(TEACHING_BASE),

@@ -16,7 +16,7 @@ use std::time::Duration;
 use crate::xwindow::{
     ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir,
 };
-use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url};
+use url_inspector::engine::{self, NoTrace, Options};
 
 /// One screenshot: its name, the input and the base.
 struct Case {
@@ -135,8 +135,7 @@ fn light_theme_opens_in_the_compare_view_it_was_left_in() {
 /// What the app copies with Ctrl+Shift+C: the engine's answer in mode THIS
 /// (none when it finds the input invalid).
 fn canonical(input: &str, base: &str) -> Option<String> {
-    let base = Some(base).filter(|b| !b.is_empty());
-    canonicalize_url(input, base, QueryEncoding::UTF8, Mode::This).canon
+    engine::run(input, &Options::default().base(base), &mut NoTrace).canon
 }
 
 /// Reading the state the app saved on quitting.

@@ -24,7 +24,7 @@ use std::time::Duration;
 use crate::xwindow::{
     ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir,
 };
-use url_inspector::engine::{Mode, QueryEncoding, StepId, canonicalize_url_traced};
+use url_inspector::engine::{Mode, Options, StepId, Trace};
 
 const TEACHING: &str = "../../a/./b?x#y";
 const TEACHING_BASE: &str = "http://example.com/p/q/r";
@@ -34,7 +34,9 @@ const CYRILLIC: &str = "http://\u{440}\u{430}\u{443}\u{440}\u{430}l.com/login";
 /// The engine's canonical URL and the index of the first rule C step (the
 /// first `..`) for the inputs, as the window computes them (UTF-8).
 fn engine(input: &str, base: Option<&str>, mode: Mode) -> (String, Option<usize>) {
-    let (out, trace) = canonicalize_url_traced(input, base, QueryEncoding::UTF8, mode);
+    let mut trace = Trace::default();
+    let options = Options::default().mode(mode).base(base.unwrap_or_default());
+    let out = url_inspector::engine::run(input, &options, &mut trace);
     let canon = out
         .canon
         .unwrap_or_else(|| panic!("the engine finds {input} invalid: {:?}", out.failure));

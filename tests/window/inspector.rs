@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use crate::xwindow::{
     ACTION_TIMEOUT, FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir,
 };
-use url_inspector::engine::{Mode, QueryEncoding, canonicalize_url};
+use url_inspector::engine::{self, NoTrace, Options};
 
 /// The bound on "the window still answers within seconds" after a 256 KiB
 /// paste: from Ctrl+V until its canonical URL is on the clipboard.
@@ -161,7 +161,7 @@ fn light_theme_screenshot() {
 /// The canonical URL the app should copy for `input`: the engine's answer
 /// for the app's starting settings (no base, UTF-8, mode THIS).
 fn canonical(input: &str) -> String {
-    let out = canonicalize_url(input, None, QueryEncoding::from_label("utf-8"), Mode::This);
+    let out = engine::run(input, &Options::default(), &mut NoTrace);
     match out.canon {
         Some(canon) => canon,
         None => panic!("the engine finds {input:.80} invalid: {:?}", out.failure),

@@ -2,7 +2,7 @@
 //! resolver's answer, RFC 3986's resolved form beside its normalized one,
 //! OPC's steps, and where the traces of the spec's four modes part.
 //!
-//! The spec's modes are run once each, traced ([`engine::inspect`], the same
+//! The spec's modes are run once each, traced (an [`Inspection`], the same
 //! run the inspector makes, so a step's index here is its index in the
 //! inspector's trace); their answers are taken from those runs rather than
 //! computed a second time. The traces themselves are not kept: only the
@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{self, Mode, QueryEncoding, Until};
+use crate::engine::{self, Inspection, Mode, Options, QueryEncoding, Trace, Until};
 use crate::resolvers::{Answer, Resolver, opc, rfc3986, spec};
 
 use super::parting::{Parting, partings};
@@ -76,7 +76,14 @@ pub fn compare(req: &CompareRequest) -> Comparison {
     let mut traces = Vec::with_capacity(Mode::ALL.len());
     let mut answers = Vec::with_capacity(Resolver::ALL.len());
     for mode in Mode::ALL {
-        let inspection = engine::inspect(&req.input, base, encoding, mode);
+        let options = Options::default()
+            .mode(mode)
+            .encoding(encoding)
+            .base(&req.base)
+            .keep(true);
+        let mut trace = Trace::default();
+        let outcome = engine::run(&req.input, &options, &mut trace);
+        let inspection = Inspection::from_run(&req.input, &options, outcome, trace);
         answers.push((Resolver::from(mode), spec::from_inspection(&inspection)));
         traces.push((mode, inspection.trace.steps));
     }

@@ -237,13 +237,12 @@ fn parting_ui(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Component, QueryEncoding, inspect};
+    use crate::engine::{self, Component, Options, Trace};
 
     fn trace(input: &str, mode: Mode) -> (Mode, Vec<Step>) {
-        (
-            mode,
-            inspect(input, None, QueryEncoding::UTF8, mode).trace.steps,
-        )
+        let mut trace = Trace::default();
+        engine::run(input, &Options::default().mode(mode), &mut trace);
+        (mode, trace.steps)
     }
 
     #[test]

@@ -23,6 +23,7 @@ use unicode_bidi::{BidiClass, bidi_class};
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::{canonical_combining_class, compose};
 
+use crate::engine::failure::Reason;
 use crate::engine::model::Mode;
 use crate::engine::trace::{Step, StepId, Tracer};
 
@@ -41,6 +42,17 @@ pub enum NameprepError {
     Prohibited(char),
     /// Step 11: the bidi rules of RFC 3454 section 6.
     Bidi,
+}
+
+/// A failed Nameprep is a reason for invalidity of its own kind.
+impl From<NameprepError> for Reason {
+    fn from(e: NameprepError) -> Reason {
+        match e {
+            NameprepError::ToneMark(c) => Reason::ToneMark(c),
+            NameprepError::Prohibited(c) => Reason::Prohibited(c),
+            NameprepError::Bidi => Reason::Bidi,
+        }
+    }
 }
 
 /// Nameprep step 3: the Map step (B.1 removed, B.2 case-folded).

@@ -4,7 +4,19 @@
 
 use super::*;
 use crate::engine::encoding::LABELS;
-use crate::engine::{Inspection, NoTrace, Step, StepId, Trace, inspect};
+use crate::engine::{self, Inspection, NoTrace, Step, StepId, Trace};
+
+/// The inspection of one traced run that keeps its forms.
+fn inspect(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode) -> Inspection {
+    let options = Options::default()
+        .mode(mode)
+        .encoding(encoding)
+        .base(base.unwrap_or_default())
+        .keep(true);
+    let mut trace = Trace::default();
+    let outcome = engine::run(input, &options, &mut trace);
+    Inspection::from_run(input, &options, outcome, trace)
+}
 
 fn run(input: &str, base: Option<&str>, label: Option<&str>, mode: Mode) -> Inspection {
     let enc = label.map_or(QueryEncoding::UTF8, QueryEncoding::from_label);
@@ -262,12 +274,12 @@ fn the_fallback_agrees_with_the_encoding_verdict() {
     for label in LABELS.iter().copied().chain(["bogus", "x-no-such"]) {
         let enc = QueryEncoding::from_label(label);
         assert_eq!(
-            encoding_fallback(enc).is_some(),
+            enc.fallback().is_some(),
             enc.verdict(label).is_fallback(),
             "{label}"
         );
     }
-    assert_eq!(encoding_fallback(QueryEncoding::UTF8), None);
+    assert_eq!(QueryEncoding::UTF8.fallback(), None);
 }
 
 #[test]
@@ -368,29 +380,49 @@ fn a_missing_scheme_gets_a_hint_when_it_starts_like_a_host() {
 }
 
 #[test]
-fn run_noted_is_run_plus_the_notes_of_inspect() {
+fn the_notes_of_a_run_are_the_same_kept_or_not_traced_or_not() {
     let input = "http://раураl.com/a b?日本";
     let enc = QueryEncoding::from_label("greek");
     for mode in Mode::ALL {
-        let plain = crate::engine::run(input, None, enc, mode, Until::Canonicalize, &mut NoTrace);
-        let (out, notes) = run_noted(input, None, enc, mode, Until::Canonicalize, &mut NoTrace);
-        let mut trace = Trace::default();
-        let (traced, traced_notes) =
-            run_noted(input, None, enc, mode, Until::Canonicalize, &mut trace);
-        assert_eq!(out, plain);
-        assert_eq!(traced, plain);
-        assert_eq!(traced_notes, notes);
-        assert_eq!(inspect(input, None, enc, mode).notes, notes, "{mode}");
+        for base in ["", "http://b/c/d?e", "no-scheme"] {
+            for until in [Until::Parse, Until::Resolve, Until::Canonicalize] {
+                let plain = Options::default()
+                    .mode(mode)
+                    .encoding(enc)
+                    .base(base)
+                    .until(until);
+                let kept = plain.keep(true);
+                let out = engine::run(input, &plain, &mut NoTrace);
+                let kept_out = engine::run(input, &kept, &mut NoTrace);
+                let mut trace = Trace::default();
+                let traced = engine::run(input, &kept, &mut trace);
+                assert!(out.kept.is_none());
+                assert_eq!(kept_out, traced);
+                assert_eq!(
+                    Outcome {
+                        kept: None,
+                        ..kept_out.clone()
+                    },
+                    out
+                );
+                let notes = of_run(input, &kept, &kept_out);
+                let what = format!("{mode} {base:?} {until:?}");
+                assert_eq!(of_run(input, &plain, &out), notes, "{what}");
+                assert_eq!(of_run(input, &kept, &traced), notes, "{what}");
+                // Forms computed again are the forms the run kept.
+                let again = kept_forms(input, &plain, &out);
+                assert_eq!(Some(&*again), kept_out.kept.as_deref(), "{what}");
+            }
+        }
+        let i = inspect(input, None, enc, mode);
+        let options = Options::default().mode(mode).encoding(enc);
+        let out = engine::run(input, &options, &mut NoTrace);
+        assert_eq!(i.notes, of_run(input, &options, &out), "{mode}");
     }
     // Earlier stages: no encoding notes, the rest still there.
-    let (_, notes) = run_noted(
-        "http://[::1/?日本",
-        None,
-        enc,
-        Mode::This,
-        Until::Parse,
-        &mut NoTrace,
-    );
+    let options = Options::default().encoding(enc).until(Until::Parse);
+    let out = engine::run("http://[::1/?日本", &options, &mut NoTrace);
+    let notes = of_run("http://[::1/?日本", &options, &out);
     assert_eq!(
         notes.iter().map(|n| n.code).collect::<Vec<_>>(),
         [NoteCode::UnclosedBracket]

@@ -160,16 +160,18 @@ impl Trace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Mode, QueryEncoding, StepId, canonicalize_url_traced};
+    use crate::engine::{self, Options, Outcome, StepId, Trace};
+
+    /// The outcome and the trace of one run of `input` against `base`.
+    fn traced(input: &str, base: &str) -> (Outcome, Trace) {
+        let mut trace = Trace::default();
+        let out = engine::run(input, &Options::default().base(base), &mut trace);
+        (out, trace)
+    }
 
     #[test]
     fn from_the_base_through_the_dots_to_the_canonical_url() {
-        let (out, trace) = canonicalize_url_traced(
-            "../../a/./b?x#y",
-            Some("HTTP://Example.com/p/q/r"),
-            QueryEncoding::UTF8,
-            Mode::This,
-        );
+        let (out, trace) = traced("../../a/./b?x#y", "HTTP://Example.com/p/q/r");
         let all: Vec<UrlAfter<'_>> = trace.urls_after().collect();
         assert_eq!(all.len(), trace.steps.len());
 
@@ -215,8 +217,7 @@ mod tests {
 
     #[test]
     fn a_failed_step_marks_the_urls_after_it() {
-        let (_, trace) =
-            canonicalize_url_traced("http://a:99999/", None, QueryEncoding::UTF8, Mode::This);
+        let (_, trace) = traced("http://a:99999/", "");
         let failed_at = trace
             .steps
             .iter()

@@ -16,8 +16,9 @@
 
 use std::fmt::Write;
 
-use super::{Stage, Step, StepId};
-use crate::engine::{Mode, Outcome};
+use super::model::Mode;
+use super::outcome::Outcome;
+use super::trace::{Stage, Step, StepId};
 
 /// How a trace is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -346,7 +347,14 @@ fn markdown_report(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Component, QueryEncoding, canonicalize_url_traced};
+    use crate::engine::{self, Component, Options, Trace};
+
+    /// The outcome and the steps of one run of `input` against `base`.
+    fn traced(input: &str, base: &str) -> (Outcome, Vec<Step>) {
+        let mut trace = Trace::default();
+        let out = engine::run(input, &Options::default().base(base), &mut trace);
+        (out, trace.steps)
+    }
 
     #[test]
     fn text_groups_runs_of_a_stage_and_shows_changes() {
@@ -372,13 +380,7 @@ mod tests {
     }
 
     fn teaching() -> (Outcome, Vec<Step>) {
-        let (out, trace) = canonicalize_url_traced(
-            "../../a/./b?x#y",
-            Some("http://example.com/p/q/r"),
-            QueryEncoding::UTF8,
-            Mode::This,
-        );
-        (out, trace.steps)
+        traced("../../a/./b?x#y", "http://example.com/p/q/r")
     }
 
     #[test]
@@ -448,15 +450,14 @@ mod tests {
 
     #[test]
     fn a_failure_is_the_result() {
-        let (out, trace) =
-            canonicalize_url_traced("http://a:99999/", None, QueryEncoding::UTF8, Mode::This);
+        let (out, steps) = traced("http://a:99999/", "");
         let run = RunInfo {
             input: "http://a:99999/",
             base: None,
             encoding: "UTF-8",
             mode: Mode::This,
         };
-        let text = report(Format::Text, &run, &trace.steps, &out);
+        let text = report(Format::Text, &run, &steps, &out);
         assert!(
             text.starts_with("Input:    \"http://a:99999/\"\nBase:     none"),
             "{text}"
