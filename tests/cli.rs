@@ -12,9 +12,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_url-inspector"))
-}
+#[path = "support/binary.rs"]
+mod binary;
+use binary::bin;
 
 /// Runs `batch` on `stdin` (closed afterwards); returns the output lines.
 fn batch_raw(stdin: &[u8]) -> Vec<String> {
