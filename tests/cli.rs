@@ -5,7 +5,7 @@
 //! happens before it (argument errors) and the no-`gui` build's message are.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;

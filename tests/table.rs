@@ -5,7 +5,7 @@
 
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::thread;
 use std::time::Duration;
 
