@@ -5,16 +5,16 @@
 //! happens before it (argument errors) and the no-`gui` build's message are.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_url-inspector"))
-}
+#[path = "support/binary.rs"]
+mod binary;
+use binary::bin;
 
 /// Runs `batch` on `stdin` (closed afterwards); returns the output lines.
 fn batch_raw(stdin: &[u8]) -> Vec<String> {

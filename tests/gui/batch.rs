@@ -12,6 +12,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use super::kittest::{shows, shows_part};
 use egui::Event;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -71,14 +72,6 @@ fn wait_until(
         h.step();
     }
     h.step();
-}
-
-fn shows(h: &Harness<'_, App>, text: &str) -> bool {
-    h.query_all_by_label(text).next().is_some()
-}
-
-fn shows_part(h: &Harness<'_, App>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 /// Pastes `LINES` into the Batch view's text area and runs them.
@@ -481,8 +474,9 @@ fn export_until_the_bar_shows(h: &mut Harness<'static, Alone>) {
 /// not be observed for sure is Cancel before the first row: that is the next
 /// test's, without the window. An optimized test build could finish within a
 /// frame or two and fail here with "the export ended before its bar was
-/// drawn"; the tests run as debug builds.
+/// drawn"; so CI runs it on its own, in the debug build.
 #[test]
+#[ignore = "timing: needs the export to outlast a frame, true of a debug build on an idle machine only"]
 fn an_export_shows_its_progress_and_cancel_leaves_no_file() {
     const LINES: usize = 200_000;
     let dir = temp_dir("export-cancel");

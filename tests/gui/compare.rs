@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::kittest::{shows, shows_part};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -43,14 +44,6 @@ fn compare_state(input: &str, base: &str) -> State {
         view: View::Compare,
         ..State::default()
     }
-}
-
-fn shows(h: &Harness<'_, App>, label: &str) -> bool {
-    h.query_all_by_label(label).next().is_some()
-}
-
-fn shows_part(h: &Harness<'_, App>, part: &str) -> bool {
-    h.query_all_by_label_contains(part).next().is_some()
 }
 
 /// The resolvers whose rows are on screen.

@@ -10,6 +10,7 @@
 //! the teaching example, the host `раураl.com` looking like `paypal.com`).
 #![cfg(feature = "gui")]
 
+use super::kittest::shows_part;
 use egui::accesskit::{Role, Toggled};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -46,10 +47,6 @@ fn teaching() -> (Harness<'static, App>, MemoryClipboard) {
     });
     h.run();
     (h, clipboard)
-}
-
-fn shows_part(h: &Harness<'_, App>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 /// The row button of trace step `i` (on screen: the list is virtual).

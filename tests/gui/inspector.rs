@@ -6,6 +6,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::kittest::{shows, shows_part};
 use egui::accesskit::Role;
 use egui::{Color32, Key, Modifiers, Rect, Theme};
 use egui_kittest::Harness;
@@ -49,16 +50,6 @@ fn row_shows(h: &Harness<'_, App>, component: &str, text: &str) -> bool {
         .query_all_by_label(text)
         .next()
         .is_some()
-}
-
-/// Whether some node's label is `text`.
-fn shows(h: &Harness<'_, App>, text: &str) -> bool {
-    h.query_all_by_label(text).next().is_some()
-}
-
-/// Whether some node's label contains `text`.
-fn shows_part(h: &Harness<'_, App>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 fn type_into(h: &mut Harness<'_, App>, field: &str, text: &str) {
@@ -325,7 +316,7 @@ fn the_host_shows_its_unicode_and_punycode_forms() {
 }
 
 #[test]
-fn a_one_megabyte_input_keeps_frames_short() {
+fn a_one_megabyte_input_is_computed_off_the_ui_thread() {
     let big = format!(
         "http://example.com/{}?q={}",
         "a/".repeat(256 * 1024),
@@ -336,10 +327,14 @@ fn a_one_megabyte_input_keeps_frames_short() {
         input: big.clone(),
         ..State::default()
     });
-    // The first frames come at once: the work is on the worker thread.
-    let start = Instant::now();
+    // The first frame hands the work to the worker thread instead of doing
+    // it: it ends with the computation still pending. (How long frames take
+    // is measured in release by benches/frames.rs, not asserted here.)
     h.step();
-    let first = start.elapsed();
+    assert!(
+        h.state().is_computing(),
+        "the first frame computed the big input itself"
+    );
     let deadline = Instant::now() + Duration::from_secs(120);
     while h.state().is_computing() {
         assert!(Instant::now() < deadline, "the worker never finished");
@@ -347,18 +342,11 @@ fn a_one_megabyte_input_keeps_frames_short() {
         h.step();
     }
     assert!(h.state().analysis().is_some_and(|a| a.request.input == big));
-    let mut worst = Duration::ZERO;
+    // Frames after the answer reuse it: nothing is computed again.
     for _ in 0..10 {
-        let t = Instant::now();
         h.step();
-        worst = worst.max(t.elapsed());
+        assert!(!h.state().is_computing(), "a frame started the work again");
     }
-    // Generous: this is a debug build; the release figures are in benches/frames.rs.
-    assert!(first < Duration::from_secs(2), "first frame took {first:?}");
-    assert!(
-        worst < Duration::from_millis(1000),
-        "a frame took {worst:?}"
-    );
     // The big value is offered in full, not laid out.
     assert!(shows(&h, "Show all"));
 }

@@ -4,6 +4,9 @@
 //! for all of them, so the GUI stack is linked once.
 #![cfg(feature = "gui")]
 
+#[path = "../support/kittest.rs"]
+mod kittest;
+
 mod batch;
 mod compare;
 mod explain;

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use super::kittest::shows_part;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -44,10 +45,6 @@ fn window(startup: Startup, clipboard: MemoryClipboard) -> Harness<'static, App>
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     h.run();
     h
-}
-
-fn shows_part(h: &Harness<'_, App>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 #[test]
