@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use url_inspector::engine::QueryEncoding;
-use url_inspector::resolvers::Resolver;
+use url_inspector::resolvers::{Request, Resolver};
 
 /// A typical reference and base: a relative path with a query and a
 /// fragment, against a page URL with a path of several segments.
@@ -36,11 +36,29 @@ fn one_url(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(1));
     for r in Resolver::ALL {
         g.bench_function(r.name(), |b| {
-            b.iter(|| black_box(r.resolve(black_box(INPUT), Some(BASE), enc)))
+            b.iter(|| {
+                black_box(
+                    r.resolve(
+                        &Request::new(black_box(INPUT))
+                            .with_base(Some(BASE))
+                            .with_encoding(enc),
+                    ),
+                )
+            })
         });
     }
     g.bench_function("all-seven", |b| {
-        b.iter(|| Resolver::ALL.map(|r| black_box(r.resolve(black_box(INPUT), Some(BASE), enc))))
+        b.iter(|| {
+            Resolver::ALL.map(|r| {
+                black_box(
+                    r.resolve(
+                        &Request::new(black_box(INPUT))
+                            .with_base(Some(BASE))
+                            .with_encoding(enc),
+                    ),
+                )
+            })
+        })
     });
     #[cfg(feature = "gui")]
     {
@@ -91,7 +109,7 @@ fn corpus(c: &mut Criterion) {
         .map(|r| {
             let n = urls
                 .iter()
-                .filter(|u| !r.resolve(u, None, enc).invalid)
+                .filter(|u| !r.resolve(&Request::new(u).with_encoding(enc)).invalid)
                 .count();
             format!("{r} {n}")
         })
@@ -111,7 +129,7 @@ fn corpus(c: &mut Criterion) {
         g.bench_function(r.name(), |b| {
             b.iter(|| {
                 for u in &urls {
-                    black_box(r.resolve(black_box(u), None, enc));
+                    black_box(r.resolve(&Request::new(black_box(u)).with_encoding(enc)));
                 }
             })
         });

@@ -20,8 +20,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use url_inspector::engine::QueryEncoding;
-use url_inspector::resolvers::Resolver;
+use url_inspector::resolvers::{Request, Resolver};
 use url_inspector::table::run::CHUNK_LINES;
 use url_inspector::table::{
     Control, OutputFormat, ReadOptions, RowWriter, RunOptions, Summary, TableReader, compute, run,
@@ -98,7 +97,7 @@ fn direct(lines: &[&str], resolvers: &[Resolver], threads: usize) -> Took {
                     resolvers
                         .iter()
                         .map(|r| {
-                            let a = r.resolve(line, None, QueryEncoding::UTF8);
+                            let a = r.resolve(&Request::new(line));
                             a.canon.map_or(0, |c| c.len())
                         })
                         .sum::<usize>()

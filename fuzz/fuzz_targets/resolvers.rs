@@ -30,7 +30,7 @@ mod known_unstable;
 
 use libfuzzer_sys::fuzz_target;
 use url_inspector::engine::{Mode, NoTrace, Options, QueryEncoding, run};
-use url_inspector::resolvers::{Answer, Resolver, whatwg};
+use url_inspector::resolvers::{Answer, Request, Resolver, whatwg};
 
 use known_unstable::known_unstable;
 
@@ -94,7 +94,7 @@ fn check_stable(
     encoding: QueryEncoding,
     retried: bool,
 ) {
-    let answer = resolver.resolve(input, base, encoding);
+    let answer = resolver.resolve(&Request::new(input).with_base(base).with_encoding(encoding));
     check_answer_shape(resolver, &answer);
     let Some(canon) = answer.valid_canon() else {
         return;
@@ -106,7 +106,7 @@ fn check_stable(
         }
         Some(_) => return,
     }
-    let again = resolver.resolve(canon, None, encoding);
+    let again = resolver.resolve(&Request::new(canon).with_encoding(encoding));
     assert_eq!(
         again.valid_canon(),
         Some(canon),

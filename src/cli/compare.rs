@@ -264,7 +264,10 @@ mod tests {
         let base = Some("http://h/x/y");
         let enc = QueryEncoding::from_label("latin1");
         let cli = compare(input, base, enc);
-        let lib = crate::resolvers::resolve_all(input, base, enc);
+        let request = crate::resolvers::Request::new(input)
+            .with_base(base)
+            .with_encoding(enc);
+        let lib = crate::resolvers::resolve_all(&request);
         for ((r, resp), (r2, answer)) in cli.0.iter().zip(&lib) {
             assert_eq!(r, r2);
             assert_eq!(resp.canon, answer.canon, "{r}");

@@ -9,11 +9,8 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::engine::{
-    self, Component, Failure, NoTrace, Options, Outcome, ParsedUrl, QueryEncoding, Stage, Step,
-    Trace, Until,
-};
-use crate::resolvers::{Answer, Note, Resolver};
+use crate::engine::{Component, Failure, ParsedUrl, QueryEncoding, Stage, Step, Until};
+use crate::resolvers::{self, Answer, Note, Resolver};
 
 /// The stage names a request may give, in order.
 const STAGES: [(&str, Until); 3] = [
@@ -205,70 +202,43 @@ impl From<&Step> for StepJson {
 }
 
 impl Response {
-    /// The response for an outcome, with the trace's steps when there is one.
-    pub fn new(out: &Outcome, steps: Option<&[Step]>) -> Response {
+    /// The response for `r`'s answer. The spec's modes name their failure
+    /// apart (`failure`, with the step), so their notes are the engine's
+    /// own, without the reason for invalidity that leads an answer's notes.
+    pub fn from_answer(r: Resolver, answer: Answer) -> Response {
+        let Answer {
+            invalid,
+            canon,
+            components,
+            notes,
+            failure,
+            trace,
+            ..
+        } = answer;
+        let why_first = usize::from(invalid && r.mode().is_some());
         Response {
-            invalid: out.url.invalid,
-            canon: out.canon.clone(),
-            components: Components::from(&out.url),
-            notes: Vec::new(),
-            failure: out.failure.as_ref().filter(|_| out.url.invalid).cloned(),
-            trace: steps.map(|steps| steps.iter().map(StepJson::from).collect()),
-        }
-    }
-
-    /// The response for another resolver's answer (no failure step, no trace).
-    pub fn from_answer(answer: Answer) -> Response {
-        Response {
-            invalid: answer.invalid,
-            canon: answer.canon,
-            components: Components(answer.components),
-            notes: answer.notes,
-            failure: None,
-            trace: None,
+            invalid,
+            canon,
+            components: Components(components),
+            notes: notes.into_iter().skip(why_first).collect(),
+            failure,
+            trace: trace.map(|t| t.steps.iter().map(StepJson::from).collect()),
         }
     }
 }
 
-/// Runs the engine on a request; traces only when asked to. The resolvers
-/// that are not the engine have no trace and ignore `trace`.
+/// Runs the request's resolver on it; traces only when asked to. Only the
+/// spec's modes write a trace here: `batch` and `canon --json` document
+/// the engine's steps, and the other resolvers answer without one.
 pub fn answer(req: &Request) -> Response {
-    let base = req.base.as_deref();
-    let Some(mode) = req.mode.mode() else {
-        let answer = req
-            .mode
-            .resolve_until(&req.input, base, req.encoding, req.until);
-        return Response::from_answer(answer);
+    let request = resolvers::Request {
+        input: &req.input,
+        base: req.base.as_deref(),
+        encoding: req.encoding,
+        until: req.until,
+        trace: req.trace && req.mode.mode().is_some(),
     };
-    let options = Options::default()
-        .mode(mode)
-        .until(req.until)
-        .encoding(req.encoding)
-        .base(base.unwrap_or_default())
-        .keep(true);
-    if req.trace {
-        let mut trace = Trace::default();
-        let out = engine::run(&req.input, &options, &mut trace);
-        let notes = engine::notes::of_run(&req.input, &options, &out);
-        Response::new(&out, Some(&trace.steps)).with_engine_notes(notes)
-    } else {
-        let out = engine::run(&req.input, &options, &mut NoTrace);
-        let notes = engine::notes::of_run(&req.input, &options, &out);
-        Response::new(&out, None).with_engine_notes(notes)
-    }
-}
-
-impl Response {
-    /// Adds the engine's notes, in the shape the other resolvers' notes
-    /// have (the same `{"code", "message", "range"}` in JSON).
-    fn with_engine_notes(mut self, notes: Vec<engine::Note>) -> Response {
-        self.notes.extend(notes.into_iter().map(|n| Note {
-            code: n.code.code(),
-            message: n.message,
-            range: n.range,
-        }));
-        self
-    }
+    Response::from_answer(req.mode, req.mode.resolve(&request))
 }
 
 /// The `{"error": ...}` object a malformed batch line gets.

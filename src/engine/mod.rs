@@ -61,6 +61,7 @@
 
 pub mod canonicalize;
 pub mod chars;
+pub(crate) mod code_table;
 pub mod encoding;
 pub mod failure;
 pub mod host;

@@ -23,6 +23,7 @@ use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use serde::{Deserialize, Serialize};
 
 use super::chars::percent_byte_at;
+use super::code_table::code_table;
 use super::encoding::{EncodingVerdict, QueryEncoding};
 use super::failure::Reason;
 use super::model::{Component, Mode, ParsedUrl};
@@ -47,84 +48,33 @@ pub enum NoteLevel {
     Hint,
 }
 
-macro_rules! note_codes {
-    ($( $variant:ident => $level:ident, $code:literal, $describe:literal; )*) => {
-        /// Every kind of note: the single table of note codes. It serializes
-        /// as its stable code (`"host-mixed-script"`).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum NoteCode {
-            $( #[doc = $describe] $variant, )*
-        }
+code_table! {
+    /// Every kind of note: the single table of note codes. It serializes
+    /// as its stable code (`"host-mixed-script"`).
+    pub enum NoteCode;
+    fn code, fn citation, fn description;
+    column fn level: NoteLevel;
 
-        impl NoteCode {
-            /// Every code, in table order.
-            pub const ALL: &'static [NoteCode] = &[$(NoteCode::$variant),*];
-
-            /// The stable identifier, as JSON and the README write it.
-            pub const fn code(self) -> &'static str {
-                match self { $(NoteCode::$variant => $code,)* }
-            }
-
-            /// What a note of this kind means, in a sentence.
-            pub const fn description(self) -> &'static str {
-                match self { $(NoteCode::$variant => $describe,)* }
-            }
-
-            /// How much a note of this kind matters.
-            pub const fn level(self) -> NoteLevel {
-                match self { $(NoteCode::$variant => NoteLevel::$level,)* }
-            }
-
-            /// The code whose identifier is `code`.
-            pub fn from_code(code: &str) -> Option<NoteCode> {
-                NoteCode::ALL.iter().copied().find(|c| c.code() == code)
-            }
-        }
-    };
-}
-
-note_codes! {
-    HostMixedScript => Warning, "host-mixed-script",
+    HostMixedScript => Warning, "host-mixed-script", "UTS #39, section 5.2 (Restriction-Level Detection)",
         "A label of the host mixes scripts (UTS #39 restriction level moderately restrictive or looser); the characters outside the label's main script are named.";
-    HostConfusable => Warning, "host-confusable",
+    HostConfusable => Warning, "host-confusable", "UTS #39, section 4 (Confusable Detection)",
         "The host looks like a different, all-ASCII host: their UTS #39 skeletons are the same.";
-    HostNonAscii => Info, "host-non-ascii",
+    HostNonAscii => Info, "host-non-ascii", "CanonicalizeHost; UTS #39, section 5.2",
         "The host holds non-ASCII characters (and neither mixes scripts nor imitates an ASCII host).";
-    QueryUnmappable => Warning, "query-unmappable",
+    QueryUnmappable => Warning, "query-unmappable", "Percent-encoding, step 5",
         "Characters of the query that the query encoding cannot represent became '?'.";
-    EncodingFallback => Warning, "encoding-fallback",
+    EncodingFallback => Warning, "encoding-fallback", "Percent-encoding, step 3; Encoding Standard, get an encoding",
         "The encoding label names no encoding, or one that does not keep ASCII as ASCII, so the query was encoded in UTF-8.";
-    CharPercentEncoded => Info, "char-percent-encoded",
+    CharPercentEncoded => Info, "char-percent-encoded", "Canonicalization (user-info, path, query, fragment)",
         "ASCII characters that may not appear as they are in a component (a space, '\"', '<', '>', ...) were percent-encoded.";
-    WhitespaceRemoved => Info, "whitespace-removed",
+    WhitespaceRemoved => Info, "whitespace-removed", "Preprocessing, steps 3 and 4",
         "Preprocessing removed tabs and line breaks, or trimmed spaces, vertical tabs and form feeds from the ends.";
-    NoncharacterReplaced => Warning, "noncharacter-replaced",
+    NoncharacterReplaced => Warning, "noncharacter-replaced", "Preprocessing, step 2",
         "Preprocessing replaced noncharacters (U+FDD0-U+FDEF, U+xFFFE, U+xFFFF) by U+FFFD.";
-    UnclosedBracket => Hint, "unclosed-bracket",
+    UnclosedBracket => Hint, "unclosed-bracket", "Finding the user-info, host, and port (url-spec 3.3)",
         "A '[' starts an IPv6 literal in the host, but no ']' closes it.";
-    NoScheme => Hint, "no-scheme",
+    NoScheme => Hint, "no-scheme", "Finding the scheme; Resolution (no base URL given)",
         "The input has no scheme and no base URL was given, but it starts like a host name.";
-}
-
-/// Shows the stable code.
-impl std::fmt::Display for NoteCode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-impl Serialize for NoteCode {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.code())
-    }
-}
-
-impl<'de> Deserialize<'de> for NoteCode {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<NoteCode, D::Error> {
-        let code = String::deserialize(d)?;
-        NoteCode::from_code(&code)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown note code {code:?}")))
-    }
 }
 
 /// One thing a person must not miss about a result. Serializes as

@@ -6,12 +6,19 @@
 //! with `NoTrace` the compiler removes the closure and nothing is allocated.
 //! [`Trace`] records the steps for the app and the `--trace` output.
 //!
-//! Step identities live in one table, [`StepId`] (made by the `steps!` macro
-//! below): its stable id, the spec section and step it implements, the stage it
+//! Step identities live in one table, [`StepId`] (a
+//! [`code_table!`](super::code_table)): its stable id, the spec section and step it implements, the stage it
 //! belongs to, and a short explanation in our own words. The code records a
 //! step where it does what the citation names (and says the same section and
 //! step in a comment, e.g. `// Step 27`); the trace, the command line and the
 //! app all take the id, the citation and the explanation from this table.
+//!
+//! The OPC resolver records on this same tracer: its steps are rows of the
+//! one table under a stage of their own, [`Stage::Opc`], rather than steps
+//! of a second tracer generic over its step type. One table and one `Step`
+//! mean one way to record, serialize and show a step; an OPC step is the
+//! whole reference before and after, with no component. The engine itself
+//! never records an OPC step.
 //!
 //! [`Trace::url_after`] gives the whole URL after any step (folded from the
 //! steps' own before/after values, so recording costs nothing more), and
@@ -21,6 +28,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use super::code_table::code_table;
 use super::model::{Component, Mode};
 
 mod snapshot;
@@ -87,6 +95,9 @@ pub enum Stage {
     Canonicalize,
     Host,
     Serialize,
+    /// The OPC resolver's steps (ECMA-376 Part 2, Annex A): no stage of
+    /// the 2012 algorithm, but recorded on the same tracer.
+    Opc,
 }
 
 impl Stage {
@@ -99,6 +110,7 @@ impl Stage {
             Stage::Canonicalize => "Canonicalization",
             Stage::Host => "Host (CanonicalizeHost, Nameprep)",
             Stage::Serialize => "Serialization",
+            Stage::Opc => "OPC part names (ECMA-376 Part 2, Annex A)",
         }
     }
 }
@@ -224,69 +236,15 @@ impl Step {
     }
 }
 
-macro_rules! steps {
-    ($( $variant:ident => $stage:ident, $id:literal, $cite:literal, $explain:literal; )*) => {
-        /// Every step the engine can record: the single table of step ids.
-        /// It serializes as its stable id (`"resolve.9.2"`).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum StepId {
-            $( #[doc = $explain] $variant, )*
-        }
+code_table! {
+    /// Every step a trace can record: the single table of step ids, the
+    /// engine's stages first, then the resolvers' that record on this
+    /// tracer (see the module docs). It serializes as its stable id
+    /// (`"resolve.9.2"`).
+    pub enum StepId;
+    fn id, fn citation, fn explanation;
+    column fn stage: Stage;
 
-        impl StepId {
-            /// Every id, in table order.
-            pub const ALL: &'static [StepId] = &[$(StepId::$variant),*];
-
-            /// The stable, searchable id (e.g. `resolve.9.2`).
-            pub const fn id(self) -> &'static str {
-                match self { $(StepId::$variant => $id,)* }
-            }
-
-            /// The spec section and step this implements.
-            pub const fn citation(self) -> &'static str {
-                match self { $(StepId::$variant => $cite,)* }
-            }
-
-            /// What the step does, in a sentence.
-            pub const fn explanation(self) -> &'static str {
-                match self { $(StepId::$variant => $explain,)* }
-            }
-
-            /// The stage the step belongs to.
-            pub const fn stage(self) -> Stage {
-                match self { $(StepId::$variant => Stage::$stage,)* }
-            }
-
-            /// The step whose stable id is `id`.
-            pub fn from_id(id: &str) -> Option<StepId> {
-                StepId::ALL.iter().copied().find(|s| s.id() == id)
-            }
-        }
-
-        /// Shows the stable id.
-        impl std::fmt::Display for StepId {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.id())
-            }
-        }
-
-        impl Serialize for StepId {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.id())
-            }
-        }
-
-        impl<'de> Deserialize<'de> for StepId {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<StepId, D::Error> {
-                let id = String::deserialize(d)?;
-                StepId::from_id(&id)
-                    .ok_or_else(|| serde::de::Error::custom(format!("unknown step id {id:?}")))
-            }
-        }
-    };
-}
-
-steps! {
     // Preprocessing
     PreReplace => Preprocess, "pre.2", "Preprocessing, step 2",
         "Code points that cannot stand in text (surrogates, noncharacters) become U+FFFD.";
@@ -510,4 +468,34 @@ steps! {
     // Serialization
     Serialize => Serialize, "serialize", "Serialization",
         "The components are written out with their delimiters.";
+
+    // OPC part names (the `opc` resolver)
+    OpcToIri => Opc, "opc.a1", "Annex A, arc 1 (Unicode string to IRI)",
+        "ASCII characters that are neither reserved nor unreserved are percent-encoded; '%' is left for step 2 of arc 3.";
+    OpcToUri => Opc, "opc.a2", "Annex A, arc 2 (IRI to URI); RFC 3987 3.1 step 2",
+        "Non-ASCII characters are written in UTF-8 and percent-encoded.";
+    OpcAbsolute => Opc, "opc.a3.absolute", "Annex A.3 (absolute URI)",
+        "An absolute URI is resolved the ordinary way (RFC 3986 5.2), with nothing specific to packages.";
+    OpcBrackets => Opc, "opc.a3.1", "Annex A.3, step 1",
+        "Every '[' and ']' is percent-encoded.";
+    OpcLonePercent => Opc, "opc.a3.2", "Annex A.3, step 2",
+        "Every '%' not followed by two hexadecimal digits is percent-encoded.";
+    OpcDecodeUnreserved => Opc, "opc.a3.3", "Annex A.3, step 3",
+        "Percent-encoded unreserved characters are decoded.";
+    OpcDecodeSlashes => Opc, "opc.a3.4", "Annex A.3, step 4",
+        "Percent-encoded '/' and '\\' are decoded.";
+    OpcBackslashes => Opc, "opc.a3.5", "Annex A.3, step 5",
+        "Every '\\' becomes '/'.";
+    OpcTrailingDots => Opc, "opc.a3.6", "Annex A.3, step 6",
+        "Trailing dots are removed from every segment that holds something other than dots.";
+    OpcSlashRuns => Opc, "opc.a3.7", "Annex A.3, step 7",
+        "Every run of '/' becomes one '/'.";
+    OpcTrailingSlash => Opc, "opc.a3.8", "Annex A.3, step 8",
+        "One trailing '/' is removed.";
+    OpcDotSegments => Opc, "opc.a3.9", "Annex A.3, step 9",
+        "Segments of three or more dots only are removed.";
+    OpcResolve => Opc, "opc.a3.10", "Annex A.3, step 10; RFC 3986 5.2",
+        "The reference is resolved against the source part's pack URI; the path of the result is the part name.";
+    OpcPartName => Opc, "opc.part-name", "Part 2, Part names",
+        "The part name is checked against the part-name rules.";
 }

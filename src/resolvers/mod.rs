@@ -1,5 +1,6 @@
 //! The compare resolvers: one input under every resolver that matters, each
-//! behind the same small interface (input, base, encoding → [`Answer`]).
+//! behind the same small interface, [`Resolve`]: a [`Request`] (input, base,
+//! encoding, stage, whether to trace) in, an [`Answer`] out.
 //!
 //! | name | what | module |
 //! |---|---|---|
@@ -11,12 +12,20 @@
 //! An [`Answer`] has the shape of the engine's result: invalid or not, the
 //! canonical string, the components, plus [`Note`]s that only some
 //! resolvers give (the URL Standard's validation errors, the part-name rule
-//! that fails, ...). When an answer is invalid its first note says why.
+//! that fails, ...), the trace when one was asked for (the engine's
+//! [`Trace`]: the spec's modes and OPC record one), and the intermediate
+//! [`Forms`] a viewer shows beside the result, so that nothing is run twice.
+//! When an answer is invalid its first note says why.
+//!
+//! Adding a resolver is one file (a type that implements [`Resolve`], with
+//! a [`code_table!`](crate::engine::code_table) of its note codes) and one
+//! row in the `resolvers!` table below; a resolver with notes of its own
+//! also adds its code table to [`NoteCode`].
 //!
 //! ```
-//! use url_inspector::engine::QueryEncoding;
-//! use url_inspector::resolvers::Resolver;
-//! let answers = Resolver::ALL.map(|r| r.resolve("?", Some("http://foo.example/#bar"), QueryEncoding::UTF8));
+//! use url_inspector::resolvers::{Request, Resolver};
+//! let request = Request::new("?").with_base(Some("http://foo.example/#bar"));
+//! let answers = Resolver::ALL.map(|r| r.resolve(&request));
 //! assert_eq!(answers[4].canon.as_deref(), Some("http://foo.example/?")); // whatwg
 //! ```
 
@@ -30,81 +39,143 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Component, Mode, QueryEncoding, Until};
+use crate::engine::{self, Component, Failure, Mode, NoTrace, QueryEncoding, StepId, Trace, Until};
 
-/// Every resolver, by the name the command line and JSON use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Resolver {
+/// What a resolver is asked: the input, the base, the query encoding, how
+/// far to go and whether to record a trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request<'a> {
+    /// The input, as typed.
+    pub input: &'a str,
+    /// The base; what an absent or empty one means depends on the
+    /// resolver: the spec's modes resolve the input against itself,
+    /// `whatwg` and `rfc3986` have no base (a relative reference is then
+    /// invalid), `opc` takes the package root `/`.
+    pub base: Option<&'a str>,
+    /// The query encoding (the resolvers that have one).
+    pub encoding: QueryEncoding,
+    /// The stage to stop after, where the resolver has stages (the spec's
+    /// modes and `rfc3986`; the others have one).
+    pub until: Until,
+    /// Whether to record the trace, where the resolver records one.
+    pub trace: bool,
+}
+
+impl<'a> Request<'a> {
+    /// `input`, with no base, in UTF-8, to the end, untraced.
+    pub fn new(input: &'a str) -> Request<'a> {
+        Request {
+            input,
+            base: None,
+            encoding: QueryEncoding::UTF8,
+            until: Until::Canonicalize,
+            trace: false,
+        }
+    }
+
+    /// The request with the base `base` (an empty one counts as none).
+    pub fn with_base(self, base: Option<&'a str>) -> Request<'a> {
+        Request {
+            base: base.filter(|b| !b.is_empty()),
+            ..self
+        }
+    }
+
+    /// The request with the query encoding `encoding`.
+    pub fn with_encoding(self, encoding: QueryEncoding) -> Request<'a> {
+        Request { encoding, ..self }
+    }
+
+    /// The request stopping after `until`.
+    pub fn with_until(self, until: Until) -> Request<'a> {
+        Request { until, ..self }
+    }
+
+    /// The request with its trace recorded.
+    pub fn traced(self) -> Request<'a> {
+        Request {
+            trace: true,
+            ..self
+        }
+    }
+
+    /// The base, `None` when absent or empty.
+    pub fn base(&self) -> Option<&'a str> {
+        self.base.filter(|b| !b.is_empty())
+    }
+}
+
+/// A resolver: turns a [`Request`] into an [`Answer`].
+pub trait Resolve {
+    /// The answer to `request`, computed once with everything a viewer
+    /// shows (the trace when asked for, the intermediate forms).
+    fn resolve(&self, request: &Request<'_>) -> Answer;
+}
+
+/// Declares [`Resolver`], the enum of every resolver's name, from one table:
+/// per row the variant, the name the command line and JSON use, the label
+/// the window shows, a line of description, and the implementation.
+macro_rules! resolvers {
+    ($(
+        $(#[$meta:meta])*
+        $variant:ident => $name:literal, $label:literal, $description:literal, $implementation:expr;
+    )*) => {
+        /// Every resolver, by the name the command line and JSON use.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Resolver {
+            $( $(#[$meta])* $variant, )*
+        }
+
+        impl Resolver {
+            /// All of them, the spec's modes first (in [`Mode::ALL`] order).
+            pub const ALL: [Resolver; [$(Resolver::$variant),*].len()] = [$(Resolver::$variant),*];
+
+            /// The lowercase name used on the command line and in JSON.
+            pub const fn name(self) -> &'static str {
+                match self { $( Resolver::$variant => $name, )* }
+            }
+
+            /// The name as the window and tables show it, in capitals like
+            /// the spec's markers (`THIS`, `WHATWG`, `RFC 3986`).
+            pub const fn label(self) -> &'static str {
+                match self { $( Resolver::$variant => $label, )* }
+            }
+
+            /// What the resolver is and whom it stands for, in a line.
+            pub const fn description(self) -> &'static str {
+                match self { $( Resolver::$variant => $description, )* }
+            }
+
+            /// Resolves `request` as this resolver does.
+            pub fn resolve(self, request: &Request<'_>) -> Answer {
+                match self { $( Resolver::$variant => Resolve::resolve(&$implementation, request), )* }
+            }
+        }
+    };
+}
+
+resolvers! {
     /// The spec's own steps (the engine, marker THIS).
     #[default]
-    This,
+    This => "this", "THIS", "the 2012 spec's own steps", spec::Spec(Mode::This);
     /// The engine emulating Chrome of 2011 (marker CHROME).
-    Chrome,
+    Chrome => "chrome", "CHROME", "the spec emulating Chrome of 2011", spec::Spec(Mode::Chrome);
     /// The engine emulating Gecko of 2011 (marker GECKO).
-    Gecko,
+    Gecko => "gecko", "GECKO", "the spec emulating Firefox (Gecko) of 2011", spec::Spec(Mode::Gecko);
     /// The engine emulating Internet Explorer of 2011 (marker IE).
-    Ie,
+    Ie => "ie", "IE", "the spec emulating Internet Explorer of 2011", spec::Spec(Mode::Ie);
     /// The URL Standard (today's browsers), through the `url` crate.
-    Whatwg,
+    Whatwg => "whatwg", "WHATWG",
+        "the URL Standard: today's browsers, Node.js, most HTTP clients", whatwg::Whatwg;
     /// RFC 3986 / RFC 3987 resolution and normalization.
-    Rfc3986,
+    Rfc3986 => "rfc3986", "RFC 3986",
+        "RFC 3986/3987: URI libraries, servers, RIF, SSML", rfc3986::Rfc3986;
     /// OPC part names (ECMA-376 Part 2, Annex A).
-    Opc,
+    Opc => "opc", "OPC",
+        "OPC part names: Office documents, XPS, other ZIP packages", opc::Opc;
 }
 
 impl Resolver {
-    /// All seven, the spec's modes first (in [`Mode::ALL`] order).
-    pub const ALL: [Resolver; 7] = [
-        Resolver::This,
-        Resolver::Chrome,
-        Resolver::Gecko,
-        Resolver::Ie,
-        Resolver::Whatwg,
-        Resolver::Rfc3986,
-        Resolver::Opc,
-    ];
-
-    /// The lowercase name used on the command line and in JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Resolver::This => "this",
-            Resolver::Chrome => "chrome",
-            Resolver::Gecko => "gecko",
-            Resolver::Ie => "ie",
-            Resolver::Whatwg => "whatwg",
-            Resolver::Rfc3986 => "rfc3986",
-            Resolver::Opc => "opc",
-        }
-    }
-
-    /// The name as the window and tables show it, in capitals like the
-    /// spec's markers (`THIS`, `WHATWG`, `RFC 3986`).
-    pub const fn label(self) -> &'static str {
-        match self {
-            Resolver::This => "THIS",
-            Resolver::Chrome => "CHROME",
-            Resolver::Gecko => "GECKO",
-            Resolver::Ie => "IE",
-            Resolver::Whatwg => "WHATWG",
-            Resolver::Rfc3986 => "RFC 3986",
-            Resolver::Opc => "OPC",
-        }
-    }
-
-    /// What the resolver is and whom it stands for, in a line.
-    pub const fn description(self) -> &'static str {
-        match self {
-            Resolver::This => "the 2012 spec's own steps",
-            Resolver::Chrome => "the spec emulating Chrome of 2011",
-            Resolver::Gecko => "the spec emulating Firefox (Gecko) of 2011",
-            Resolver::Ie => "the spec emulating Internet Explorer of 2011",
-            Resolver::Whatwg => "the URL Standard: today's browsers, Node.js, most HTTP clients",
-            Resolver::Rfc3986 => "RFC 3986/3987: URI libraries, servers, RIF, SSML",
-            Resolver::Opc => "OPC part names: Office documents, XPS, other ZIP packages",
-        }
-    }
-
     /// Parses a resolver name, ignoring ASCII case.
     pub fn from_name(name: &str) -> Option<Resolver> {
         Resolver::ALL
@@ -122,45 +193,28 @@ impl Resolver {
             Resolver::Whatwg | Resolver::Rfc3986 | Resolver::Opc => None,
         }
     }
-
-    /// Resolves `input` against `base` and canonicalizes it, as this
-    /// resolver does. What an absent or empty base means depends on the
-    /// resolver: the spec's modes resolve the input against itself,
-    /// `whatwg` and `rfc3986` have no base (a relative reference is then
-    /// invalid), `opc` takes the package root `/`.
-    pub fn resolve(self, input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answer {
-        self.resolve_until(input, base, encoding, Until::Canonicalize)
-    }
-
-    /// [`Resolver::resolve`], stopping after `until` where the resolver has
-    /// stages (the spec's modes and `rfc3986`; the others have one).
-    pub fn resolve_until(
-        self,
-        input: &str,
-        base: Option<&str>,
-        encoding: QueryEncoding,
-        until: Until,
-    ) -> Answer {
-        let base = base.filter(|b| !b.is_empty());
-        match self {
-            Resolver::This | Resolver::Chrome | Resolver::Gecko | Resolver::Ie => {
-                let mode = self.mode().unwrap_or_default();
-                spec::resolve(input, base, encoding, mode, until)
-            }
-            Resolver::Whatwg => whatwg::resolve(input, base, encoding),
-            Resolver::Rfc3986 => rfc3986::resolve(input, base, until),
-            Resolver::Opc => opc::resolve(input, base),
-        }
-    }
 }
 
-/// Every resolver's answer for one input, in [`Resolver::ALL`] order.
-pub fn resolve_all(
-    input: &str,
-    base: Option<&str>,
-    encoding: QueryEncoding,
-) -> [(Resolver, Answer); 7] {
-    Resolver::ALL.map(|r| (r, r.resolve(input, base, encoding)))
+/// Runs `untraced` on [`NoTrace`], or, when `trace` is asked for,
+/// `traced` on a [`Trace`] that the answer then keeps. (Two closures, as a
+/// closure cannot be generic over the tracer.)
+pub(crate) fn with_tracer(
+    trace: bool,
+    untraced: impl FnOnce(&mut NoTrace) -> Answer,
+    traced: impl FnOnce(&mut Trace) -> Answer,
+) -> Answer {
+    if !trace {
+        return untraced(&mut NoTrace);
+    }
+    let mut steps = Trace::default();
+    let mut answer = traced(&mut steps);
+    answer.trace = Some(steps);
+    answer
+}
+
+/// Every resolver's answer to `request`, in [`Resolver::ALL`] order.
+pub fn resolve_all(request: &Request<'_>) -> [(Resolver, Answer); Resolver::ALL.len()] {
+    Resolver::ALL.map(|r| (r, r.resolve(request)))
 }
 
 /// Who agrees with whom: resolvers grouped by the same canonical string
@@ -179,13 +233,6 @@ pub fn agreement<'a>(
     groups.into_iter().map(|(_, members)| members).collect()
 }
 
-impl Answer {
-    /// The canonical string of a valid answer (what [`agreement`] compares).
-    pub fn valid_canon(&self) -> Option<&str> {
-        self.canon.as_deref().filter(|_| !self.invalid)
-    }
-}
-
 impl From<Mode> for Resolver {
     fn from(mode: Mode) -> Resolver {
         match mode {
@@ -197,8 +244,16 @@ impl From<Mode> for Resolver {
     }
 }
 
-/// Reads the name [`Resolver::name`] gives, ignoring ASCII case (how the
-/// window's saved settings and the command line's JSON spell it).
+/// Writes the name [`Resolver::name`] gives.
+impl Serialize for Resolver {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// Reads the name [`Resolver::name`] gives, ignoring ASCII case (saved
+/// settings and the command line's JSON have always spelled it in
+/// lowercase; other spellings are read too rather than lost).
 impl<'de> Deserialize<'de> for Resolver {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Resolver, D::Error> {
         let name = String::deserialize(d)?;
@@ -214,7 +269,7 @@ impl fmt::Display for Resolver {
 }
 
 /// What one resolver made of an input.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Answer {
     /// Whether the input could not be turned into a valid result.
     pub invalid: bool,
@@ -226,6 +281,35 @@ pub struct Answer {
     /// What the resolver has to say besides; when `invalid`, the first
     /// note is why.
     pub notes: Vec<Note>,
+    /// The spec's modes: the engine's failure as it names it (the step,
+    /// the typed reason, the range), when invalid. Its note is the first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<Failure>,
+    /// The steps taken, when the request asked for them and the resolver
+    /// records any (the spec's modes, OPC).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Trace>,
+    /// The intermediate forms a viewer shows beside the result.
+    #[serde(skip_serializing_if = "Forms::is_empty")]
+    pub forms: Forms,
+}
+
+/// The forms an input went through on its way to the answer, where a
+/// resolver has them apart and a viewer shows them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Forms {
+    /// RFC 3986: the target after resolution and recomposition (5.2, 5.3),
+    /// before normalization (the answer's `canon` is it normalized).
+    /// `None` when resolution was not reached or failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<String>,
+}
+
+impl Forms {
+    /// Whether there is no form at all.
+    pub fn is_empty(&self) -> bool {
+        self.resolved.is_none()
+    }
 }
 
 impl Answer {
@@ -233,9 +317,8 @@ impl Answer {
     pub fn invalid(why: Note) -> Answer {
         Answer {
             invalid: true,
-            canon: None,
-            components: Vec::new(),
             notes: vec![why],
+            ..Answer::default()
         }
     }
 
@@ -251,14 +334,20 @@ impl Answer {
     pub fn why_invalid(&self) -> Option<&Note> {
         self.notes.first().filter(|_| self.invalid)
     }
+
+    /// The canonical string of a valid answer (what [`agreement`] compares).
+    pub fn valid_canon(&self) -> Option<&str> {
+        self.canon.as_deref().filter(|_| !self.invalid)
+    }
 }
 
 /// A resolver-specific remark: a validation error, a failed rule, a
 /// stage's intermediate result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Note {
-    /// A stable identifier, e.g. `whatwg.backslash` or `opc.part-name.trailing-dot`.
-    pub code: &'static str,
+    /// What kind of note; serialized as its stable string, e.g.
+    /// `whatwg.backslash` or `opc.part-name.trailing-dot`.
+    pub code: NoteCode,
     /// What happened, in a sentence.
     pub message: String,
     /// The byte range in the input the note is about, where one applies.
@@ -267,18 +356,119 @@ pub struct Note {
 
 impl Note {
     /// A note with no range.
-    pub fn new(code: &'static str, message: impl Into<String>) -> Note {
+    pub fn new(code: impl Into<NoteCode>, message: impl Into<String>) -> Note {
         Note {
-            code,
+            code: code.into(),
             message: message.into(),
             range: None,
         }
+    }
+
+    /// A note whose message is its code's own sentence.
+    pub fn of(code: impl Into<NoteCode>) -> Note {
+        let code = code.into();
+        Note::new(code, code.text())
     }
 
     /// Adds the byte range in the input.
     pub fn at(mut self, range: Range<usize>) -> Note {
         self.range = Some(range);
         self
+    }
+}
+
+/// Every kind of note a resolver gives: the code tables of its resolvers,
+/// side by side. Each serializes as its table's stable string, so a
+/// `match` on it is exhaustive where the strings were matched by literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NoteCode {
+    /// The spec's modes: the step that made the URL invalid (its step id).
+    Step(StepId),
+    /// The spec's modes: one of the engine's notes.
+    Engine(engine::NoteCode),
+    /// The URL Standard's failures and validation errors.
+    Whatwg(whatwg::Code),
+    /// RFC 3986's grammar errors, base problems and normalization.
+    Rfc3986(rfc3986::Code),
+    /// OPC's part-name rules and base forms.
+    Opc(opc::Code),
+}
+
+impl NoteCode {
+    /// The stable string, as JSON, CSV and the command line write it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            NoteCode::Step(id) => id.id(),
+            NoteCode::Engine(code) => code.code(),
+            NoteCode::Whatwg(code) => code.code(),
+            NoteCode::Rfc3986(code) => code.code(),
+            NoteCode::Opc(code) => code.code(),
+        }
+    }
+
+    /// The spec section (and step) the code cites.
+    pub const fn citation(self) -> &'static str {
+        match self {
+            NoteCode::Step(id) => id.citation(),
+            NoteCode::Engine(code) => code.citation(),
+            NoteCode::Whatwg(code) => code.citation(),
+            NoteCode::Rfc3986(code) => code.citation(),
+            NoteCode::Opc(code) => code.citation(),
+        }
+    }
+
+    /// What a note of this kind means, in a sentence.
+    pub const fn text(self) -> &'static str {
+        match self {
+            NoteCode::Step(id) => id.explanation(),
+            NoteCode::Engine(code) => code.description(),
+            NoteCode::Whatwg(code) => code.text(),
+            NoteCode::Rfc3986(code) => code.text(),
+            NoteCode::Opc(code) => code.text(),
+        }
+    }
+}
+
+impl From<StepId> for NoteCode {
+    fn from(id: StepId) -> NoteCode {
+        NoteCode::Step(id)
+    }
+}
+
+impl From<engine::NoteCode> for NoteCode {
+    fn from(code: engine::NoteCode) -> NoteCode {
+        NoteCode::Engine(code)
+    }
+}
+
+impl From<whatwg::Code> for NoteCode {
+    fn from(code: whatwg::Code) -> NoteCode {
+        NoteCode::Whatwg(code)
+    }
+}
+
+impl From<rfc3986::Code> for NoteCode {
+    fn from(code: rfc3986::Code) -> NoteCode {
+        NoteCode::Rfc3986(code)
+    }
+}
+
+impl From<opc::Code> for NoteCode {
+    fn from(code: opc::Code) -> NoteCode {
+        NoteCode::Opc(code)
+    }
+}
+
+/// Shows the stable string.
+impl fmt::Display for NoteCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for NoteCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 
@@ -292,10 +482,43 @@ mod tests {
             assert_eq!(Resolver::from_name(r.name()), Some(r));
             assert_eq!(Resolver::from_name(&r.name().to_uppercase()), Some(r));
             let json = serde_json::to_string(&r).unwrap_or_default();
+            assert_eq!(json, format!("\"{}\"", r.name()));
             assert_eq!(serde_json::from_str::<Resolver>(&json).ok(), Some(r));
         }
         assert!(serde_json::from_str::<Resolver>("\"netscape\"").is_err());
         assert_eq!(Resolver::from_name("netscape"), None);
+    }
+
+    /// The shape the window's saved Compare settings have always had: the
+    /// hidden resolvers and the reference, by their lowercase names. Any
+    /// other case is read too.
+    #[test]
+    fn saved_settings_of_the_current_release_are_read() {
+        #[derive(Debug, PartialEq, Serialize, Deserialize)]
+        struct Saved {
+            hidden: Vec<Resolver>,
+            reference: Resolver,
+        }
+        let saved = r#"{"hidden":["gecko","ie","rfc3986","opc"],"reference":"whatwg"}"#;
+        let read: Saved = serde_json::from_str(saved).expect("reads the saved form");
+        assert_eq!(
+            read,
+            Saved {
+                hidden: vec![
+                    Resolver::Gecko,
+                    Resolver::Ie,
+                    Resolver::Rfc3986,
+                    Resolver::Opc
+                ],
+                reference: Resolver::Whatwg,
+            }
+        );
+        assert_eq!(serde_json::to_string(&read).ok().as_deref(), Some(saved));
+        let shouted: Saved =
+            serde_json::from_str(r#"{"hidden":["GECKO","Ie"],"reference":"WhatWG"}"#)
+                .expect("reads any case");
+        assert_eq!(shouted.hidden, [Resolver::Gecko, Resolver::Ie]);
+        assert_eq!(shouted.reference, Resolver::Whatwg);
     }
 
     #[test]
@@ -310,7 +533,7 @@ mod tests {
 
     #[test]
     fn agreement_groups_by_canonical_string_in_first_member_order() {
-        let answers = resolve_all("http://Bücher.de/", None, QueryEncoding::UTF8);
+        let answers = resolve_all(&Request::new("http://Bücher.de/"));
         let groups = agreement(answers.iter().map(|(r, a)| (*r, a.valid_canon())));
         // THIS, CHROME and the URL Standard write the host in Punycode;
         // GECKO and IE keep it in Unicode, as does RFC 3987 normalization.
@@ -327,12 +550,60 @@ mod tests {
 
     #[test]
     fn why_invalid_is_the_first_note_of_an_invalid_answer_only() {
-        let bad = Answer::invalid(Note::new("x.y", "because"));
-        assert_eq!(bad.why_invalid().map(|n| n.code), Some("x.y"));
+        let bad = Answer::invalid(Note::of(whatwg::Code::EmptyHost));
+        assert_eq!(
+            bad.why_invalid().map(|n| n.code),
+            Some(NoteCode::Whatwg(whatwg::Code::EmptyHost))
+        );
         let good = Answer {
-            notes: vec![Note::new("x.z", "fine")],
+            notes: vec![Note::of(whatwg::Code::Backslash)],
             ..Answer::default()
         };
         assert_eq!(good.why_invalid(), None);
+    }
+
+    #[test]
+    fn a_traced_request_gets_a_trace_from_the_resolvers_that_record_one() {
+        let request = Request::new("a/../b").with_base(Some("/x/y.xml"));
+        for r in Resolver::ALL {
+            let plain = r.resolve(&request);
+            let traced = r.resolve(&request.traced());
+            assert_eq!(plain.trace, None, "{r}");
+            let records = r.mode().is_some() || r == Resolver::Opc;
+            assert_eq!(traced.trace.is_some(), records, "{r}");
+            assert_eq!(
+                Answer {
+                    trace: None,
+                    ..traced
+                },
+                plain,
+                "{r}"
+            );
+        }
+    }
+
+    #[test]
+    fn note_codes_write_their_tables_strings() {
+        let codes = [
+            NoteCode::Step(StepId::CanonPortInvalid),
+            NoteCode::Engine(engine::NoteCode::HostConfusable),
+            NoteCode::Whatwg(whatwg::Code::Backslash),
+            NoteCode::Rfc3986(rfc3986::Code::Normalized),
+            NoteCode::Opc(opc::Code::TrailingDot),
+        ];
+        let strings = codes.map(|c| serde_json::to_string(&c).unwrap_or_default());
+        assert_eq!(
+            strings,
+            [
+                "\"canon.port.invalid\"",
+                "\"host-confusable\"",
+                "\"whatwg.backslash\"",
+                "\"rfc3986.normalized\"",
+                "\"opc.part-name.trailing-dot\"",
+            ]
+        );
+        for c in codes {
+            assert!(!c.text().is_empty() && !c.citation().is_empty(), "{c}");
+        }
     }
 }

@@ -8,249 +8,150 @@
 //! way; a relative reference goes through nine rewriting steps and is then
 //! resolved (step 10) against the source part's name by the
 //! [`rfc3986`](super::rfc3986) resolver. The path of the result is the part
-//! name, checked against the part-name rules ([`PartNameRule`]).
+//! name, checked against the part-name rules ([`first_broken_rule`]).
 //!
-//! No crate does this, so the steps are here, each recorded like the
-//! engine's: a [`Tracer`] whose [`NoTrace`] costs nothing, and one table of
-//! step ids ([`StepId`]) from which the trace's citations and explanations
-//! come.
+//! No crate does this, so the steps are here, each recorded on the engine's
+//! tracer ([`Tracer`]; [`NoTrace`] costs nothing) as a row of its one step
+//! table under [`Stage::Opc`](crate::engine::Stage::Opc), from which the
+//! trace's citations and explanations come. Each step records the whole
+//! reference before and after it. The notes' codes, the part-name rules
+//! among them, are this file's [`Code`] table.
 
 use std::borrow::Cow;
 
 use fluent_uri::component::Scheme;
 use fluent_uri::pct_enc::{EStr, encoder::Path};
 use percent_encoding::{AsciiSet, utf8_percent_encode};
-use serde::Serialize;
 
-use super::{Answer, Note, rfc3986};
-use crate::engine::{Component, Until};
+use super::rfc3986::Rfc3986;
+use super::{Answer, Note, Request, Resolve, with_tracer};
+use crate::engine::code_table::code_table;
+use crate::engine::{Component, Step, StepId, Tracer, Until};
 
 /// Interpretation: the pack URI of the package itself is not known here and
 /// does not change the path of a resolution, so a stand-in authority is used.
 const PACKAGE: &str = "pack://package";
 
-macro_rules! opc_steps {
-    ($( $variant:ident => $id:literal, $cite:literal, $explain:literal; )*) => {
-        /// Every step the OPC resolver records: its one table of step ids.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-        pub enum StepId {
-            $( #[doc = $explain] $variant, )*
+code_table! {
+    /// The `opc` resolver's note codes: first the part-name rules (Part 2,
+    /// "Part Names"), numbered in the order `other-resolvers.md` lists
+    /// them, then what the resolver says about the reference and the base.
+    pub enum Code;
+    fn code, fn citation, fn text;
+
+    Empty => "opc.part-name.empty", "Part 2, Part names, rule 1",
+        "a part name must not be empty";
+    NoLeadingSlash => "opc.part-name.no-leading-slash", "Part 2, Part names, rule 2",
+        "a part name must start with '/'";
+    EmptySegment => "opc.part-name.empty-segment", "Part 2, Part names, rule 3",
+        "a part name must not have an empty segment ('//')";
+    TrailingSlash => "opc.part-name.trailing-slash", "Part 2, Part names, rule 4",
+        "a part name must not end with '/'";
+    NotPchar => "opc.part-name.not-pchar", "Part 2, Part names, rule 5",
+        "a segment holds a character that is not a pchar of RFC 3986";
+    EncodedSlash => "opc.part-name.encoded-slash", "Part 2, Part names, rule 6",
+        "a part name must not hold %2F or %5C";
+    EncodedUnreserved => "opc.part-name.encoded-unreserved", "Part 2, Part names, rule 7",
+        "a part name must not percent-encode an unreserved character";
+    TrailingDot => "opc.part-name.trailing-dot", "Part 2, Part names, rule 8",
+        "a segment must not end with '.'";
+    DotsOnly => "opc.part-name.dots-only", "Part 2, Part names, rule 9",
+        "a segment must hold a character other than '.'";
+    QueryDropped => "opc.query-dropped", "Annex A.3, step 10; Part 2, Part names",
+        "the query of the resolved reference is not part of the part name";
+    FragmentDropped => "opc.fragment-dropped", "Annex A.3, step 10; Part 2, Part names",
+        "the fragment of the resolved reference is not part of the part name";
+    BaseUriPath => "opc.base-uri-path", "Annex A.3, step 10 (the source part's pack URI)",
+        "the base is a URI, not a part name; its path is taken as the source part's name";
+    BaseNotPartName => "opc.base-not-part-name", "Annex A.3, step 10 (the source part's pack URI)",
+        "the base is neither a part name (starting with '/') nor an absolute URI";
+}
+
+impl Code {
+    /// Whether this is one of the part-name rules (a name that breaks it is
+    /// no part name), rather than a remark about the reference or the base.
+    pub const fn is_part_name_rule(self) -> bool {
+        match self {
+            Code::Empty
+            | Code::NoLeadingSlash
+            | Code::EmptySegment
+            | Code::TrailingSlash
+            | Code::NotPchar
+            | Code::EncodedSlash
+            | Code::EncodedUnreserved
+            | Code::TrailingDot
+            | Code::DotsOnly => true,
+            Code::QueryDropped
+            | Code::FragmentDropped
+            | Code::BaseUriPath
+            | Code::BaseNotPartName => false,
         }
+    }
+}
 
-        impl StepId {
-            /// Every id, in the order the steps run.
-            pub const ALL: &'static [StepId] = &[$(StepId::$variant),*];
-
-            /// The stable, searchable id (e.g. `opc.a3.6`).
-            pub const fn id(self) -> &'static str {
-                match self { $(StepId::$variant => $id,)* }
-            }
-
-            /// The section and step this implements.
-            pub const fn citation(self) -> &'static str {
-                match self { $(StepId::$variant => $cite,)* }
-            }
-
-            /// What the step does, in a sentence.
-            pub const fn explanation(self) -> &'static str {
-                match self { $(StepId::$variant => $explain,)* }
-            }
-        }
+/// The first part-name rule `name` breaks, if any.
+pub fn first_broken_rule(name: &str) -> Option<Code> {
+    if name.is_empty() {
+        return Some(Code::Empty);
+    }
+    let Some(rest) = name.strip_prefix('/') else {
+        return Some(Code::NoLeadingSlash);
     };
-}
-
-opc_steps! {
-    ToIri => "opc.a1", "Annex A, arc 1 (Unicode string to IRI)",
-        "ASCII characters that are neither reserved nor unreserved are percent-encoded; '%' is left for step 2 of arc 3.";
-    ToUri => "opc.a2", "Annex A, arc 2 (IRI to URI); RFC 3987 3.1 step 2",
-        "Non-ASCII characters are written in UTF-8 and percent-encoded.";
-    Absolute => "opc.a3.absolute", "Annex A.3 (absolute URI)",
-        "An absolute URI is resolved the ordinary way (RFC 3986 5.2), with nothing specific to packages.";
-    Brackets => "opc.a3.1", "Annex A.3, step 1",
-        "Every '[' and ']' is percent-encoded.";
-    LonePercent => "opc.a3.2", "Annex A.3, step 2",
-        "Every '%' not followed by two hexadecimal digits is percent-encoded.";
-    DecodeUnreserved => "opc.a3.3", "Annex A.3, step 3",
-        "Percent-encoded unreserved characters are decoded.";
-    DecodeSlashes => "opc.a3.4", "Annex A.3, step 4",
-        "Percent-encoded '/' and '\\' are decoded.";
-    Backslashes => "opc.a3.5", "Annex A.3, step 5",
-        "Every '\\' becomes '/'.";
-    TrailingDots => "opc.a3.6", "Annex A.3, step 6",
-        "Trailing dots are removed from every segment that holds something other than dots.";
-    SlashRuns => "opc.a3.7", "Annex A.3, step 7",
-        "Every run of '/' becomes one '/'.";
-    TrailingSlash => "opc.a3.8", "Annex A.3, step 8",
-        "One trailing '/' is removed.";
-    DotSegments => "opc.a3.9", "Annex A.3, step 9",
-        "Segments of three or more dots only are removed.";
-    Resolve => "opc.a3.10", "Annex A.3, step 10; RFC 3986 5.2",
-        "The reference is resolved against the source part's pack URI; the path of the result is the part name.";
-    PartName => "opc.part-name", "Part 2, Part names",
-        "The part name is checked against the part-name rules.";
-}
-
-/// One step taken: what the reference was before and after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Step {
-    pub id: StepId,
-    pub before: String,
-    pub after: String,
-    /// What was decided, at a branch or a check.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub decision: Option<String>,
-    /// Set on the step that made the result invalid.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub failed: bool,
-}
-
-impl Step {
-    /// Whether the step changed the string.
-    pub fn changed(&self) -> bool {
-        self.before != self.after
+    if rest.ends_with('/') || rest.is_empty() {
+        return Some(Code::TrailingSlash);
     }
-}
-
-/// Receives the steps of a run (the engine's `Tracer`, for OPC steps).
-pub trait Tracer {
-    /// Whether steps are recorded at all.
-    const ON: bool;
-    /// Records the step that `make` builds; `make` runs only when `ON`.
-    fn record(&mut self, make: impl FnOnce() -> Step);
-}
-
-/// Records nothing and costs nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoTrace;
-
-impl Tracer for NoTrace {
-    const ON: bool = false;
-    #[inline(always)]
-    fn record(&mut self, _make: impl FnOnce() -> Step) {}
-}
-
-/// The steps taken, in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Trace {
-    pub steps: Vec<Step>,
-}
-
-impl Tracer for Trace {
-    const ON: bool = true;
-    fn record(&mut self, make: impl FnOnce() -> Step) {
-        self.steps.push(make());
-    }
-}
-
-/// The part-name rules (Part 2, "Part Names"), numbered in the order
-/// `other-resolvers.md` lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PartNameRule {
-    /// 1: not empty.
-    Empty,
-    /// 2: starts with `/`.
-    NoLeadingSlash,
-    /// 3: no empty segment.
-    EmptySegment,
-    /// 4: does not end with `/`.
-    TrailingSlash,
-    /// 5: segments hold only `pchar`.
-    NotPchar,
-    /// 6: no percent-encoded `/` or `\`.
-    EncodedSlash,
-    /// 7: no percent-encoded unreserved character.
-    EncodedUnreserved,
-    /// 8: no segment ends with `.`.
-    TrailingDot,
-    /// 9: every segment has a character other than `.`.
-    DotsOnly,
-}
-
-impl PartNameRule {
-    /// The stable code of the rule.
-    pub const fn code(self) -> &'static str {
-        match self {
-            PartNameRule::Empty => "opc.part-name.empty",
-            PartNameRule::NoLeadingSlash => "opc.part-name.no-leading-slash",
-            PartNameRule::EmptySegment => "opc.part-name.empty-segment",
-            PartNameRule::TrailingSlash => "opc.part-name.trailing-slash",
-            PartNameRule::NotPchar => "opc.part-name.not-pchar",
-            PartNameRule::EncodedSlash => "opc.part-name.encoded-slash",
-            PartNameRule::EncodedUnreserved => "opc.part-name.encoded-unreserved",
-            PartNameRule::TrailingDot => "opc.part-name.trailing-dot",
-            PartNameRule::DotsOnly => "opc.part-name.dots-only",
-        }
-    }
-
-    /// The rule, in a sentence.
-    pub const fn message(self) -> &'static str {
-        match self {
-            PartNameRule::Empty => "a part name must not be empty",
-            PartNameRule::NoLeadingSlash => "a part name must start with '/'",
-            PartNameRule::EmptySegment => "a part name must not have an empty segment ('//')",
-            PartNameRule::TrailingSlash => "a part name must not end with '/'",
-            PartNameRule::NotPchar => "a segment holds a character that is not a pchar of RFC 3986",
-            PartNameRule::EncodedSlash => "a part name must not hold %2F or %5C",
-            PartNameRule::EncodedUnreserved => {
-                "a part name must not percent-encode an unreserved character"
-            }
-            PartNameRule::TrailingDot => "a segment must not end with '.'",
-            PartNameRule::DotsOnly => "a segment must hold a character other than '.'",
-        }
-    }
-
-    /// The first rule `name` breaks, if any.
-    pub fn first_broken(name: &str) -> Option<PartNameRule> {
-        if name.is_empty() {
-            return Some(PartNameRule::Empty);
-        }
-        let Some(rest) = name.strip_prefix('/') else {
-            return Some(PartNameRule::NoLeadingSlash);
-        };
-        if rest.ends_with('/') || rest.is_empty() {
-            return Some(PartNameRule::TrailingSlash);
-        }
-        rest.split('/').find_map(segment_rule)
-    }
+    rest.split('/').find_map(segment_rule)
 }
 
 /// The first rule one segment of a part name breaks.
-fn segment_rule(seg: &str) -> Option<PartNameRule> {
+fn segment_rule(seg: &str) -> Option<Code> {
     if seg.is_empty() {
-        return Some(PartNameRule::EmptySegment);
+        return Some(Code::EmptySegment);
     }
     // The crate's path table is pchar plus '/', and a segment holds no '/'.
     if EStr::<Path>::new(seg).is_none() {
-        return Some(PartNameRule::NotPchar);
+        return Some(Code::NotPchar);
     }
     let encoded = percent_octets(seg);
     if encoded.clone().any(|b| b == b'/' || b == b'\\') {
-        return Some(PartNameRule::EncodedSlash);
+        return Some(Code::EncodedSlash);
     }
     if encoded.clone().any(is_unreserved) {
-        return Some(PartNameRule::EncodedUnreserved);
+        return Some(Code::EncodedUnreserved);
     }
     if seg.bytes().all(|b| b == b'.') {
-        return Some(PartNameRule::DotsOnly);
+        return Some(Code::DotsOnly);
     }
-    seg.ends_with('.').then_some(PartNameRule::TrailingDot)
+    seg.ends_with('.').then_some(Code::TrailingDot)
 }
 
-/// Resolves `input` as a reference held in the part `base` (absent or
-/// empty: the package root `/`).
-pub fn resolve(input: &str, base: Option<&str>) -> Answer {
-    resolve_with(input, base, &mut NoTrace)
+/// OPC part names, as a resolver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opc;
+
+impl Resolve for Opc {
+    /// Resolves the input as a reference held in the part named by the
+    /// base (absent or empty: the package root `/`).
+    fn resolve(&self, request: &Request<'_>) -> Answer {
+        let (input, base) = (request.input, request.base());
+        with_tracer(
+            request.trace,
+            |tr| resolve_with(input, base, tr),
+            |tr| resolve_with(input, base, tr),
+        )
+    }
 }
 
-/// [`resolve`] with every step recorded.
-pub fn resolve_traced(input: &str, base: Option<&str>) -> (Answer, Trace) {
-    let mut trace = Trace::default();
-    let answer = resolve_with(input, base, &mut trace);
-    (answer, trace)
+/// RFC 3986 resolution up to recomposition, as arc 3 uses it.
+fn resolve_uri(uri: &str, base: &str) -> Answer {
+    let request = Request::new(uri)
+        .with_base(Some(base))
+        .with_until(Until::Resolve);
+    Rfc3986.resolve(&request)
 }
 
 /// The three arcs, reporting each step to `tr`.
-pub fn resolve_with<T: Tracer>(input: &str, base: Option<&str>, tr: &mut T) -> Answer {
+fn resolve_with<T: Tracer>(input: &str, base: Option<&str>, tr: &mut T) -> Answer {
     let mut notes = Vec::new();
     let source = match source_part(base, &mut notes) {
         Ok(source) => source,
@@ -258,40 +159,34 @@ pub fn resolve_with<T: Tracer>(input: &str, base: Option<&str>, tr: &mut T) -> A
     };
     let pack_base = format!("{PACKAGE}{source}");
 
-    let iri = step(tr, StepId::ToIri, input, to_iri);
-    let uri = step(tr, StepId::ToUri, &iri, |s| {
+    let iri = step(tr, StepId::OpcToIri, input, to_iri);
+    let uri = step(tr, StepId::OpcToUri, &iri, |s| {
         utf8_percent_encode(s, &AsciiSet::EMPTY).into()
     });
 
     if has_scheme(&uri) {
-        tr.record(|| Step {
-            decision: Some("the reference has a scheme".to_owned()),
-            ..unchanged(StepId::Absolute, &uri)
-        });
-        let mut answer = rfc3986::resolve(&uri, Some(&pack_base), Until::Resolve);
+        tr.record(|| unchanged(StepId::OpcAbsolute, &uri).decide("the reference has a scheme"));
+        let mut answer = resolve_uri(&uri, &pack_base);
         answer.notes.extend(notes);
         return answer;
     }
     let part_ref = relative_steps(&uri, tr);
 
-    let resolved = rfc3986::resolve(&part_ref, Some(&pack_base), Until::Resolve);
+    let resolved = resolve_uri(&part_ref, &pack_base);
     let Some(target) = resolved.canon.as_deref().filter(|_| !resolved.invalid) else {
-        tr.record(|| Step {
-            failed: true,
-            ..unchanged(StepId::Resolve, &part_ref)
-        });
+        tr.record(|| unchanged(StepId::OpcResolve, &part_ref).fail());
         let mut answer = resolved;
         answer.notes.extend(notes);
         return answer;
     };
     let part = resolved.get(Component::Path).unwrap_or_default().to_owned();
-    tr.record(|| Step {
-        decision: Some(format!("against {pack_base}: {target}")),
-        ..changed(StepId::Resolve, &part_ref, &part)
+    tr.record(|| {
+        changed(StepId::OpcResolve, &part_ref, &part)
+            .decide(format!("against {pack_base}: {target}"))
     });
     for (c, code) in [
-        (Component::Query, "opc.query-dropped"),
-        (Component::Fragment, "opc.fragment-dropped"),
+        (Component::Query, Code::QueryDropped),
+        (Component::Fragment, Code::FragmentDropped),
     ] {
         if let Some(v) = resolved.get(c) {
             notes.push(Note::new(
@@ -305,34 +200,30 @@ pub fn resolve_with<T: Tracer>(input: &str, base: Option<&str>, tr: &mut T) -> A
 
 /// The answer for a resolved part name, checked against the rules.
 fn part_name_answer<T: Tracer>(part: String, mut notes: Vec<Note>, tr: &mut T) -> Answer {
-    let broken = PartNameRule::first_broken(&part);
-    tr.record(|| Step {
-        decision: Some(match broken {
-            Some(rule) => format!("invalid: {}", rule.message()),
-            None => "a valid part name".to_owned(),
-        }),
-        failed: broken.is_some(),
-        ..unchanged(StepId::PartName, &part)
+    let broken = first_broken_rule(&part);
+    tr.record(|| {
+        let step = unchanged(StepId::OpcPartName, &part);
+        match broken {
+            Some(rule) => step.decide(format!("invalid: {}", rule.text())).fail(),
+            None => step.decide("a valid part name"),
+        }
     });
     let components = vec![(Component::Path, part.clone())];
     match broken {
         Some(rule) => {
-            notes.insert(
-                0,
-                Note::new(rule.code(), format!("{}: {part:?}", rule.message())),
-            );
+            notes.insert(0, Note::new(rule, format!("{}: {part:?}", rule.text())));
             Answer {
                 invalid: true,
-                canon: None,
                 components,
                 notes,
+                ..Answer::default()
             }
         }
         None => Answer {
-            invalid: false,
             canon: Some(part),
             components,
             notes,
+            ..Answer::default()
         },
     }
 }
@@ -340,30 +231,36 @@ fn part_name_answer<T: Tracer>(part: String, mut notes: Vec<Note>, tr: &mut T) -
 /// Arc 3, steps 1 to 9, on a relative reference.
 fn relative_steps<T: Tracer>(uri: &str, tr: &mut T) -> String {
     // Steps 1 and 2 make the whole reference a URI reference.
-    let s = step(tr, StepId::Brackets, uri, |s| {
+    let s = step(tr, StepId::OpcBrackets, uri, |s| {
         s.replace('[', "%5B").replace(']', "%5D").into()
     });
-    let s = step(tr, StepId::LonePercent, &s, encode_lone_percent);
+    let s = step(tr, StepId::OpcLonePercent, &s, encode_lone_percent);
     // Interpretation: steps 3 to 9 rewrite the path only. A part name is a
     // path, and a query or fragment (a relationship target may carry one)
     // must not hide a path's trailing dot or slash from steps 6 and 8.
     let split = s.find(['?', '#']).unwrap_or(s.len());
     let (path, tail) = s.split_at(split);
-    let path = step_path(tr, StepId::DecodeUnreserved, path, tail, |p| {
+    let path = step_path(tr, StepId::OpcDecodeUnreserved, path, tail, |p| {
         decode_where(p, is_unreserved)
     });
-    let path = step_path(tr, StepId::DecodeSlashes, &path, tail, |p| {
+    let path = step_path(tr, StepId::OpcDecodeSlashes, &path, tail, |p| {
         decode_where(p, |b| b == b'/' || b == b'\\')
     });
-    let path = step_path(tr, StepId::Backslashes, &path, tail, |p| {
+    let path = step_path(tr, StepId::OpcBackslashes, &path, tail, |p| {
         p.replace('\\', "/").into()
     });
-    let path = step_path(tr, StepId::TrailingDots, &path, tail, strip_trailing_dots);
-    let path = step_path(tr, StepId::SlashRuns, &path, tail, collapse_slashes);
-    let path = step_path(tr, StepId::TrailingSlash, &path, tail, |p| {
+    let path = step_path(
+        tr,
+        StepId::OpcTrailingDots,
+        &path,
+        tail,
+        strip_trailing_dots,
+    );
+    let path = step_path(tr, StepId::OpcSlashRuns, &path, tail, collapse_slashes);
+    let path = step_path(tr, StepId::OpcTrailingSlash, &path, tail, |p| {
         p.strip_suffix('/').unwrap_or(p).into()
     });
-    let path = step_path(tr, StepId::DotSegments, &path, tail, drop_dot_runs);
+    let path = step_path(tr, StepId::OpcDotSegments, &path, tail, drop_dot_runs);
     format!("{path}{tail}")
 }
 
@@ -392,16 +289,18 @@ fn step_path<T: Tracer>(
     out
 }
 
+/// A step that took the reference from `before` to `after` (the whole
+/// reference: an OPC step concerns no one component).
 fn changed(id: StepId, before: &str, after: &str) -> Step {
     Step {
-        id,
-        before: before.to_owned(),
-        after: after.to_owned(),
-        decision: None,
-        failed: false,
+        before: Some(before.to_owned()),
+        after: Some(after.to_owned()),
+        changes: true,
+        ..Step::new(id)
     }
 }
 
+/// A step that left the reference `s` as it was.
 fn unchanged(id: StepId, s: &str) -> Step {
     changed(id, s, s)
 }
@@ -422,13 +321,13 @@ fn source_part(base: Option<&str>, notes: &mut Vec<Note>) -> Result<String, Note
             let path = uri.path().as_str();
             let path = if path.starts_with('/') { path } else { "/" };
             notes.push(Note::new(
-                "opc.base-uri-path",
+                Code::BaseUriPath,
                 format!("the base is a URI, not a part name; its path {path:?} is taken as the source part's name"),
             ));
             Ok(path.to_owned())
         }
         Err(_) => Err(Note::new(
-            "opc.base-not-part-name",
+            Code::BaseNotPartName,
             format!(
                 "the base {base:?} is neither a part name (starting with '/') nor an absolute URI"
             ),
@@ -601,24 +500,25 @@ fn percent_octets(s: &str) -> impl Iterator<Item = u8> + Clone + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Stage;
 
     #[test]
     fn part_name_rules_in_order() {
-        let rule = PartNameRule::first_broken;
-        assert_eq!(rule(""), Some(PartNameRule::Empty));
-        assert_eq!(rule("a/b"), Some(PartNameRule::NoLeadingSlash));
-        assert_eq!(rule("/a//b"), Some(PartNameRule::EmptySegment));
-        assert_eq!(rule("/a/"), Some(PartNameRule::TrailingSlash));
-        assert_eq!(rule("/"), Some(PartNameRule::TrailingSlash));
-        assert_eq!(rule("/a b"), Some(PartNameRule::NotPchar));
-        assert_eq!(rule("/a%2Fb"), Some(PartNameRule::EncodedSlash));
-        assert_eq!(rule("/a%5cb"), Some(PartNameRule::EncodedSlash));
-        assert_eq!(rule("/%41"), Some(PartNameRule::EncodedUnreserved));
-        assert_eq!(rule("/a."), Some(PartNameRule::TrailingDot));
-        assert_eq!(rule("/a/.."), Some(PartNameRule::DotsOnly));
+        let rule = first_broken_rule;
+        assert_eq!(rule(""), Some(Code::Empty));
+        assert_eq!(rule("a/b"), Some(Code::NoLeadingSlash));
+        assert_eq!(rule("/a//b"), Some(Code::EmptySegment));
+        assert_eq!(rule("/a/"), Some(Code::TrailingSlash));
+        assert_eq!(rule("/"), Some(Code::TrailingSlash));
+        assert_eq!(rule("/a b"), Some(Code::NotPchar));
+        assert_eq!(rule("/a%2Fb"), Some(Code::EncodedSlash));
+        assert_eq!(rule("/a%5cb"), Some(Code::EncodedSlash));
+        assert_eq!(rule("/%41"), Some(Code::EncodedUnreserved));
+        assert_eq!(rule("/a."), Some(Code::TrailingDot));
+        assert_eq!(rule("/a/.."), Some(Code::DotsOnly));
         assert_eq!(rule("/a/%D1%86.xml"), None);
         assert_eq!(rule("/xml/item1.xml"), None);
-        assert_eq!(rule("//xml/."), Some(PartNameRule::EmptySegment));
+        assert_eq!(rule("//xml/."), Some(Code::EmptySegment));
     }
 
     #[test]
@@ -638,21 +538,31 @@ mod tests {
         assert_eq!(drop_dot_runs("..."), "");
     }
 
+    fn resolve(input: &str, base: Option<&str>) -> Answer {
+        Opc.resolve(&Request::new(input).with_base(base))
+    }
+
+    /// The answer and its steps.
+    fn resolve_traced(input: &str, base: Option<&str>) -> (Answer, Vec<Step>) {
+        let mut answer = Opc.resolve(&Request::new(input).with_base(base).traced());
+        let steps = answer.trace.take().map(|t| t.steps).unwrap_or_default();
+        (answer, steps)
+    }
+
     #[test]
     fn trace_cites_every_step_of_a_relative_reference() {
-        let (answer, trace) = resolve_traced("media\\image1.png.", Some("/word/document.xml"));
+        let (answer, steps) = resolve_traced("media\\image1.png.", Some("/word/document.xml"));
         assert_eq!(answer.canon.as_deref(), Some("/word/media/image1.png"));
-        let ids: Vec<StepId> = trace.steps.iter().map(|s| s.id).collect();
+        let ids: Vec<StepId> = steps.iter().map(|s| s.id).collect();
         let expected: Vec<StepId> = StepId::ALL
             .iter()
             .copied()
-            .filter(|&id| id != StepId::Absolute)
+            .filter(|&id| id.stage() == Stage::Opc && id != StepId::OpcAbsolute)
             .collect();
         assert_eq!(ids, expected);
-        let changed: Vec<&str> = trace
-            .steps
+        let changed: Vec<&str> = steps
             .iter()
-            .filter(|s| s.changed())
+            .filter(|s| s.before != s.after)
             .map(|s| s.id.id())
             .collect();
         assert_eq!(
@@ -663,19 +573,19 @@ mod tests {
 
     #[test]
     fn absolute_references_are_resolved_the_ordinary_way() {
-        let (answer, trace) = resolve_traced("http://example.com/a/../b", Some("/x.xml"));
+        let (answer, steps) = resolve_traced("http://example.com/a/../b", Some("/x.xml"));
         assert_eq!(answer.canon.as_deref(), Some("http://example.com/b"));
         assert_eq!(answer.get(Component::Host), Some("example.com"));
-        assert!(trace.steps.iter().any(|s| s.id == StepId::Absolute));
+        assert!(steps.iter().any(|s| s.id == StepId::OpcAbsolute));
     }
 
     #[test]
     fn invalid_part_name_names_the_rule_and_marks_the_step() {
-        let (answer, trace) = resolve_traced("..", Some("/a.xml"));
+        let (answer, steps) = resolve_traced("..", Some("/a.xml"));
         assert!(answer.invalid);
-        assert_eq!(answer.notes[0].code, "opc.part-name.trailing-slash");
+        assert_eq!(answer.notes[0].code, Code::TrailingSlash.into());
         assert_eq!(answer.get(Component::Path), Some("/"));
-        assert!(trace.steps.last().is_some_and(|s| s.failed));
+        assert!(steps.last().is_some_and(|s| s.failed));
     }
 
     #[test]
@@ -683,8 +593,19 @@ mod tests {
         assert_eq!(resolve("a.xml", None).canon.as_deref(), Some("/a.xml"));
         let a = resolve("a.xml", Some("http://h/dir/x"));
         assert_eq!(a.canon.as_deref(), Some("/dir/a.xml"));
-        assert_eq!(a.notes[0].code, "opc.base-uri-path");
+        assert_eq!(a.notes[0].code, Code::BaseUriPath.into());
         let a = resolve("a.xml", Some("word/x.xml"));
-        assert_eq!(a.notes[0].code, "opc.base-not-part-name");
+        assert_eq!(a.notes[0].code, Code::BaseNotPartName.into());
+    }
+
+    #[test]
+    fn part_name_rules_are_the_first_nine_codes() {
+        let rules: Vec<Code> = Code::ALL
+            .iter()
+            .copied()
+            .filter(|c| c.is_part_name_rule())
+            .collect();
+        assert_eq!(rules, Code::ALL[..9]);
+        assert!(rules.iter().all(|c| c.code().starts_with("opc.part-name.")));
     }
 }

@@ -21,22 +21,58 @@ use fluent_uri::component::Scheme;
 use fluent_uri::normalize::Normalizer;
 use fluent_uri::{Iri, IriRef, ParseError, ParseErrorKind};
 
-use super::{Answer, Note};
+use super::{Answer, Forms, Note, Request, Resolve};
+use crate::engine::code_table::code_table;
 use crate::engine::{Component, Until};
+
+code_table! {
+    /// The `rfc3986` resolver's note codes. The text is the note's message
+    /// where the message has nothing to name.
+    pub enum Code;
+    fn code, fn citation, fn text;
+
+    BadPercent => "rfc3986.bad-percent", "RFC 3986 2.1 (pct-encoded)",
+        "a '%' is not followed by two hexadecimal digits";
+    UnexpectedChar => "rfc3986.unexpected-char", "RFC 3987 2.2 (IRI-reference)",
+        "a character is not allowed there by the IRI-reference grammar";
+    BadIpv6 => "rfc3986.bad-ipv6", "RFC 3986 3.2.2 (IP-literal)",
+        "the bracketed host is not a valid IPv6 address";
+    NoBase => "rfc3986.no-base", "RFC 3986 5.1 (Establishing a Base URI)",
+        "a relative reference, and there is no base URI to resolve it against";
+    OpaqueBase => "rfc3986.opaque-base", "RFC 3986 5.2.3 (Merge Paths)",
+        "the base has no authority and a rootless path (like mailto:a); fluent-uri will not resolve a relative path against it, though RFC 3986 5.2.3 would";
+    BaseRelative => "rfc3986.base-relative", "RFC 3986 5.1 (Establishing a Base URI)",
+        "the base is a relative reference; RFC 3986 5.1 needs an absolute base URI";
+    BaseSyntax => "rfc3986.base-syntax", "RFC 3987 2.2 (IRI)",
+        "the base is not an IRI";
+    BaseFragment => "rfc3986.base-fragment", "RFC 3986 5.1 (Establishing a Base URI)",
+        "the base's fragment is not used (RFC 3986 5.1: a base URI has no fragment)";
+    Normalized => "rfc3986.normalized", "RFC 3986 6.2.2, 6.2.3 (Normalization)",
+        "normalization changed the resolved form; the note names both";
+}
+
+/// RFC 3986 resolution and normalization, as a resolver. Its answer keeps
+/// the resolved form apart ([`Forms::resolved`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rfc3986;
+
+impl Resolve for Rfc3986 {
+    fn resolve(&self, request: &Request<'_>) -> Answer {
+        resolve(request.input, request.base(), request.until)
+    }
+}
 
 /// Resolves `input` against `base` (absent: no base, so only an absolute
 /// reference is valid) and stops after `until`.
-pub fn resolve(input: &str, base: Option<&str>, until: Until) -> Answer {
+fn resolve(input: &str, base: Option<&str>, until: Until) -> Answer {
     let reference = match IriRef::parse(input) {
         Ok(r) => r,
         Err(e) => return Answer::invalid(syntax_note(e, input, "the input")),
     };
     if until == Until::Parse {
         return Answer {
-            invalid: false,
-            canon: None,
             components: components(&reference),
-            notes: Vec::new(),
+            ..Answer::default()
         };
     }
     let mut notes = Vec::new();
@@ -48,18 +84,22 @@ pub fn resolve(input: &str, base: Option<&str>, until: Until) -> Answer {
             return answer;
         }
     };
+    let forms = Forms {
+        resolved: Some(resolved.as_str().to_owned()),
+    };
     if until == Until::Resolve {
         return Answer {
-            invalid: false,
-            canon: Some(resolved.as_str().to_owned()),
+            canon: forms.resolved.clone(),
             components: components(&IriRef::from(resolved.borrow())),
             notes,
+            forms,
+            ..Answer::default()
         };
     }
     let normalized = normalize(&resolved);
     if normalized.as_str() != resolved.as_str() {
         notes.push(Note::new(
-            "rfc3986.normalized",
+            Code::Normalized,
             format!(
                 "resolved (5.2, 5.3): {}; normalized (6.2.2, 6.2.3): {}",
                 resolved.as_str(),
@@ -68,10 +108,11 @@ pub fn resolve(input: &str, base: Option<&str>, until: Until) -> Answer {
         ));
     }
     Answer {
-        invalid: false,
         canon: Some(normalized.as_str().to_owned()),
         components: components(&IriRef::from(normalized.borrow())),
         notes,
+        forms,
+        ..Answer::default()
     }
 }
 
@@ -89,10 +130,7 @@ fn resolve_reference(
         None => match Iri::try_from(reference.strip_fragment()) {
             Ok(own) => own.to_owned(),
             Err(_) => {
-                return Err(Note::new(
-                    "rfc3986.no-base",
-                    "a relative reference, and there is no base URI to resolve it against",
-                ));
+                return Err(Note::of(Code::NoBase));
             }
         },
     };
@@ -100,15 +138,11 @@ fn resolve_reference(
         return Ok(target);
     }
     let base = with_merge_base(base, reference);
-    reference.resolve_against(&base).map_err(|_| {
-        // `BaseWithFragment` cannot happen (the fragment was dropped) and
-        // underflow is allowed, so only the opaque-base refusal is left.
-        Note::new(
-            "rfc3986.opaque-base",
-            "the base has no authority and a rootless path (like mailto:a); fluent-uri will not \
-             resolve a relative path against it, though RFC 3986 5.2.3 would",
-        )
-    })
+    // `BaseWithFragment` cannot happen (the fragment was dropped) and
+    // underflow is allowed, so only the opaque-base refusal is left.
+    reference
+        .resolve_against(&base)
+        .map_err(|_| Note::of(Code::OpaqueBase))
 }
 
 /// Parses the base: it must be an absolute IRI (section 5.1); a fragment
@@ -117,28 +151,21 @@ fn parse_base(text: &str, notes: &mut Vec<Note>) -> Result<Iri<String>, Note> {
     let base = match Iri::parse(text) {
         Ok(base) => base,
         Err(e) => {
-            let (code, message) = match IriRef::parse(text) {
-                Ok(_) => (
-                    "rfc3986.base-relative",
-                    "the base is a relative reference; RFC 3986 5.1 needs an absolute base URI"
-                        .to_owned(),
-                ),
-                Err(_) => (
-                    "rfc3986.base-syntax",
+            return Err(match IriRef::parse(text) {
+                Ok(_) => Note::of(Code::BaseRelative),
+                Err(_) => Note::new(
+                    Code::BaseSyntax,
                     format!(
-                        "the base is not an IRI: {}",
+                        "{}: {}",
+                        Code::BaseSyntax.text(),
                         syntax_note(e, text, "the base").message
                     ),
                 ),
-            };
-            return Err(Note::new(code, message));
+            });
         }
     };
     if base.has_fragment() {
-        notes.push(Note::new(
-            "rfc3986.base-fragment",
-            "the base's fragment is not used (RFC 3986 5.1: a base URI has no fragment)",
-        ));
+        notes.push(Note::of(Code::BaseFragment));
     }
     Ok(base.strip_fragment().to_owned())
 }
@@ -288,11 +315,11 @@ fn syntax_note(e: ParseError, text: &str, what: &str) -> Note {
     let end = at + ch.map_or(0, char::len_utf8);
     let (code, message) = match e.kind() {
         ParseErrorKind::InvalidPctEncodedOctet => (
-            "rfc3986.bad-percent",
+            Code::BadPercent,
             format!("in {what}, a '%' at byte {at} is not followed by two hexadecimal digits"),
         ),
         ParseErrorKind::UnexpectedChar => (
-            "rfc3986.unexpected-char",
+            Code::UnexpectedChar,
             match ch {
                 Some(c) => format!(
                     "in {what}, {} at byte {at} is not allowed there by the IRI-reference grammar",
@@ -302,7 +329,7 @@ fn syntax_note(e: ParseError, text: &str, what: &str) -> Note {
             },
         ),
         ParseErrorKind::InvalidIpv6Addr => (
-            "rfc3986.bad-ipv6",
+            Code::BadIpv6,
             format!("in {what}, the bracketed host at byte {at} is not a valid IPv6 address"),
         ),
     };
@@ -321,10 +348,10 @@ mod tests {
     fn grammar_errors_name_the_offending_byte() {
         let a = resolve("http://a/b c", None, Until::Canonicalize);
         assert!(a.invalid);
-        assert_eq!(a.notes[0].code, "rfc3986.unexpected-char");
+        assert_eq!(a.notes[0].code, Code::UnexpectedChar.into());
         assert_eq!(a.notes[0].range, Some(10..11));
         let a = resolve("a%zz", None, Until::Parse);
-        assert_eq!(a.notes[0].code, "rfc3986.bad-percent");
+        assert_eq!(a.notes[0].code, Code::BadPercent.into());
         assert_eq!(a.notes[0].range, Some(1..2));
     }
 
@@ -343,7 +370,7 @@ mod tests {
     #[test]
     fn no_base_means_only_absolute_references_resolve() {
         let a = resolve("g", None, Until::Canonicalize);
-        assert_eq!(a.notes[0].code, "rfc3986.no-base");
+        assert_eq!(a.notes[0].code, Code::NoBase.into());
         assert_eq!(
             canon("http://a/b/../c#f", None, Until::Resolve).as_deref(),
             Some("http://a/c#f")
@@ -363,7 +390,11 @@ mod tests {
             a.canon.as_deref(),
             Some("http://example.com/a/~user/X?%2A#F")
         );
-        assert!(a.notes.iter().any(|n| n.code == "rfc3986.normalized"));
+        assert!(a.notes.iter().any(|n| n.code == Code::Normalized.into()));
+        assert_eq!(
+            a.forms.resolved.as_deref(),
+            Some("HTTP://Example.COM:80/a/%7euser/X?%2a#F")
+        );
     }
 
     #[test]
@@ -391,12 +422,12 @@ mod tests {
     #[test]
     fn base_problems_are_named() {
         let code = |base| resolve("g", Some(base), Until::Resolve).notes[0].code;
-        assert_eq!(code("/relative"), "rfc3986.base-relative");
-        assert_eq!(code("http://a b/"), "rfc3986.base-syntax");
-        assert_eq!(code("mailto:x"), "rfc3986.opaque-base");
+        assert_eq!(code("/relative"), Code::BaseRelative.into());
+        assert_eq!(code("http://a b/"), Code::BaseSyntax.into());
+        assert_eq!(code("mailto:x"), Code::OpaqueBase.into());
         let a = resolve("g", Some("http://a/b#frag"), Until::Resolve);
         assert_eq!(a.canon.as_deref(), Some("http://a/g"));
-        assert_eq!(a.notes[0].code, "rfc3986.base-fragment");
+        assert_eq!(a.notes[0].code, Code::BaseFragment.into());
     }
 
     #[test]

@@ -6,98 +6,96 @@
 //! its code the step's stable id (e.g. `canon.port.invalid`); the engine's
 //! notes (`engine::notes`) follow it.
 
-use crate::engine::{
-    self, Inspection, Mode, NoTrace, Options, Outcome, QueryEncoding, StepId, Until,
-};
+use crate::engine::{self, Mode, Options, Outcome, StepId, Tracer};
 
-use super::{Answer, Note};
+use super::{Answer, Note, Request, Resolve, with_tracer};
 
-/// Runs the engine in `mode` up to `until`. An absent base means the input
-/// is resolved against itself, as everywhere in the engine.
-pub fn resolve(
-    input: &str,
-    base: Option<&str>,
-    encoding: QueryEncoding,
-    mode: Mode,
-    until: Until,
-) -> Answer {
+/// The engine in one of its modes, as a resolver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec(pub Mode);
+
+impl Resolve for Spec {
+    /// Runs the engine up to `request.until`, traced when asked. An absent
+    /// base means the input is resolved against itself, as everywhere in
+    /// the engine.
+    fn resolve(&self, request: &Request<'_>) -> Answer {
+        let mode = self.0;
+        with_tracer(
+            request.trace,
+            |tr| run(request, mode, tr),
+            |tr| run(request, mode, tr),
+        )
+    }
+}
+
+/// One run of the engine, its outcome and notes in the common shape.
+fn run<T: Tracer>(request: &Request<'_>, mode: Mode, tracer: &mut T) -> Answer {
     let options = Options::default()
         .mode(mode)
-        .until(until)
-        .encoding(encoding)
-        .base(base.unwrap_or_default())
+        .until(request.until)
+        .encoding(request.encoding)
+        .base(request.base().unwrap_or_default())
         .keep(true);
-    let out = engine::run(input, &options, &mut NoTrace);
-    let notes = engine::notes::of_run(input, &options, &out);
-    let mut answer = from_outcome(&out);
+    let out = engine::run(request.input, &options, tracer);
+    let notes = engine::notes::of_run(request.input, &options, &out);
+    let mut answer = from_outcome(out);
     // The engine's own notes (look-alike hosts, unmappable characters, ...)
     // follow the reason for invalidity, as `batch` answers them.
     answer.notes.extend(notes.into_iter().map(note));
     answer
 }
 
-/// The answer of a traced run ([`Inspection::from_run`]): the same as
-/// [`resolve`] gives for its inputs, so a caller that needs the trace too
-/// (the window's Compare view) runs the engine once, not twice.
-pub fn from_inspection(inspection: &Inspection) -> Answer {
-    let mut answer = from_outcome(&inspection.outcome);
-    answer
-        .notes
-        .extend(inspection.notes.iter().cloned().map(note));
-    answer
-}
-
 /// An engine note in the common shape.
 fn note(n: engine::Note) -> Note {
     Note {
-        code: n.code.code(),
+        code: n.code.into(),
         message: n.message,
         range: n.range,
     }
 }
 
-/// The engine's outcome as an [`Answer`].
-pub fn from_outcome(out: &Outcome) -> Answer {
-    let notes = match &out.failure {
+/// The engine's outcome as an [`Answer`]: its failure (the step that failed
+/// and why) becomes the first note of an invalid answer.
+fn from_outcome(out: Outcome) -> Answer {
+    let failure = out.failure.filter(|_| out.url.invalid);
+    let notes = match &failure {
         _ if !out.url.invalid => Vec::new(),
         Some(f) => vec![Note {
-            code: f.step.id(),
+            code: f.step.into(),
             message: f.reason.to_string(),
             range: f.range.clone(),
         }],
         // The parse stage names no failure: a URL is invalid there only
         // when it has no scheme.
-        None => vec![Note::new(
-            StepId::ParseNoScheme.id(),
-            StepId::ParseNoScheme.explanation(),
-        )],
+        None => vec![Note::of(StepId::ParseNoScheme)],
     };
     Answer {
         invalid: out.url.invalid,
-        canon: out.canon.clone(),
         components: out
             .url
             .components()
             .map(|(c, v)| (c, v.to_owned()))
             .collect(),
+        canon: out.canon,
         notes,
+        failure,
+        ..Answer::default()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Component;
+    use crate::engine::{Component, QueryEncoding, Until};
+    use crate::resolvers::NoteCode;
+
+    fn this(request: Request<'_>) -> Answer {
+        Spec(Mode::This).resolve(&request)
+    }
 
     #[test]
     fn valid_url_has_canon_and_components_and_no_notes() {
-        let a = resolve(
-            "../d?q",
-            Some("HTTP://Example.COM/a/b/c"),
-            QueryEncoding::UTF8,
-            Mode::This,
-            Until::Canonicalize,
-        );
+        let a = this(Request::new("../d?q").with_base(Some("HTTP://Example.COM/a/b/c")));
         assert!(!a.invalid);
         assert_eq!(a.canon.as_deref(), Some("http://example.com/a/d?q"));
         assert_eq!(a.get(Component::Host), Some("example.com"));
@@ -106,30 +104,27 @@ mod tests {
 
     #[test]
     fn a_relative_reference_at_the_parse_stage_says_why_it_is_invalid() {
-        let a = resolve("a/b", None, QueryEncoding::UTF8, Mode::This, Until::Parse);
+        let a = this(Request::new("a/b").with_until(Until::Parse));
         assert!(a.invalid);
-        assert_eq!(a.why_invalid().map(|n| n.code), Some("parse.no-scheme"));
+        assert_eq!(
+            a.why_invalid().map(|n| n.code),
+            Some(NoteCode::Step(StepId::ParseNoScheme))
+        );
+        assert_eq!(a.failure, None);
     }
 
     #[test]
     fn the_engine_notes_follow() {
-        let a = resolve(
+        let a = this(Request::new(
             "http://\u{440}\u{430}\u{443}\u{440}\u{430}l.com/",
-            None,
-            QueryEncoding::UTF8,
-            Mode::This,
-            Until::Canonicalize,
-        );
+        ));
         assert!(!a.invalid);
-        assert!(
-            a.notes.iter().any(|n| n.code == "host-mixed-script"),
-            "{:?}",
-            a.notes
-        );
+        let mixed = NoteCode::Engine(engine::NoteCode::HostMixedScript);
+        assert!(a.notes.iter().any(|n| n.code == mixed), "{:?}", a.notes);
     }
 
     #[test]
-    fn an_inspection_answers_as_the_untraced_run_does() {
+    fn a_traced_run_answers_as_the_untraced_run_does() {
         for (input, base) in [
             ("http://\u{440}\u{430}\u{443}\u{440}\u{430}l.com/", None),
             ("http://a:99999/", None),
@@ -137,34 +132,43 @@ mod tests {
             ("a/b", None),
         ] {
             for mode in Mode::ALL {
-                let enc = QueryEncoding::from_label("windows-1252");
+                let request = Request::new(input)
+                    .with_base(base)
+                    .with_encoding(QueryEncoding::from_label("windows-1252"));
+                let traced = Spec(mode).resolve(&request.traced());
                 let options = Options::default()
                     .mode(mode)
-                    .encoding(enc)
+                    .encoding(request.encoding)
                     .base(base.unwrap_or_default())
                     .keep(true);
                 let mut trace = engine::Trace::default();
                 let out = engine::run(input, &options, &mut trace);
-                let inspection = Inspection::from_run(input, &options, out, trace);
-                let traced = from_inspection(&inspection);
-                let untraced = resolve(input, base, enc, mode, Until::Canonicalize);
-                assert_eq!(traced, untraced, "{input:?} {mode:?}");
+                let inspection = engine::Inspection::from_run(input, &options, out, trace);
+                assert_eq!(traced.trace.as_ref(), Some(&inspection.trace), "{input:?}");
+                let untraced = Spec(mode).resolve(&request);
+                assert_eq!(
+                    Answer {
+                        trace: None,
+                        ..traced
+                    },
+                    untraced,
+                    "{input:?} {mode:?}"
+                );
             }
         }
     }
 
     #[test]
     fn failure_becomes_the_first_note_with_the_step_id() {
-        let a = resolve(
-            "http://a:99999/",
-            None,
-            QueryEncoding::UTF8,
-            Mode::This,
-            Until::Canonicalize,
-        );
+        let a = this(Request::new("http://a:99999/"));
         assert!(a.invalid);
         let why = a.why_invalid().expect("an invalid answer says why");
-        assert!(why.code.starts_with("canon."), "{why:?}");
+        assert_eq!(
+            why.code,
+            NoteCode::Step(StepId::CanonPortInvalid),
+            "{why:?}"
+        );
         assert!(!why.message.is_empty());
+        assert_eq!(a.failure.map(|f| f.step), Some(StepId::CanonPortInvalid));
     }
 }

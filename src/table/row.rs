@@ -2,14 +2,15 @@
 //!
 //! A row holds, per resolver, the canonical URL or why the input is invalid
 //! ([`Cell`]), and the codes of every note raised on the way: the table's own
-//! (`table.not-utf8`, `table.unknown-encoding`) and the resolvers' (the
-//! failing step's id, the URL Standard's validation errors, ...). A line the
-//! reader could not read becomes an error row with no cells.
+//! (`table.not-utf8`, `table.unknown-encoding`, `table.internal-error`) and
+//! the resolvers' (the failing step's id, the URL Standard's validation
+//! errors, ...). A line the reader could not read becomes an error row with
+//! no cells.
 
 use std::panic::{self, AssertUnwindSafe};
 
 use crate::engine::QueryEncoding;
-use crate::resolvers::{Answer, Resolver};
+use crate::resolvers::{Answer, Request, Resolver};
 
 use super::read::{Entry, Target};
 
@@ -17,6 +18,8 @@ use super::read::{Entry, Target};
 pub const NOTE_NOT_UTF8: &str = "table.not-utf8";
 /// The note code of a JSON line whose encoding label names no encoding.
 pub const NOTE_UNKNOWN_ENCODING: &str = "table.unknown-encoding";
+/// The note code of a cell whose resolver panicked (a bug).
+pub const NOTE_INTERNAL_ERROR: &str = "table.internal-error";
 
 /// What one resolver made of a row's input.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -124,10 +127,18 @@ pub fn compute(entry: Entry, resolvers: &[Resolver]) -> Row {
     let cells = resolvers
         .iter()
         .map(|&r| {
-            let answer = resolve_guarded(r, &target);
+            let Some(answer) = resolve_guarded(r, &target) else {
+                if !notes.contains(&NOTE_INTERNAL_ERROR) {
+                    notes.push(NOTE_INTERNAL_ERROR);
+                }
+                return Cell::Invalid(format!(
+                    "internal error: the {r} resolver panicked on this input"
+                ));
+            };
             for note in &answer.notes {
-                if !notes.contains(&note.code) {
-                    notes.push(note.code);
+                let code = note.code.as_str();
+                if !notes.contains(&code) {
+                    notes.push(code);
                 }
             }
             cell(answer)
@@ -150,19 +161,14 @@ pub fn compute(entry: Entry, resolvers: &[Resolver]) -> Row {
     }
 }
 
-/// Runs one resolver; a panic (a bug) becomes an invalid cell rather than
-/// the end of the run. The panic message still reaches stderr through the
-/// panic hook.
-fn resolve_guarded(r: Resolver, t: &Target) -> Answer {
-    let run = || r.resolve(&t.input, t.base.as_deref(), t.encoding);
-    panic::catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|_| Answer {
-        invalid: true,
-        notes: vec![crate::resolvers::Note::new(
-            "table.internal-error",
-            format!("internal error: the {r} resolver panicked on this input"),
-        )],
-        ..Answer::default()
-    })
+/// Runs one resolver; a panic (a bug) gives `None`, for an invalid cell
+/// rather than the end of the run. The panic message still reaches stderr
+/// through the panic hook.
+fn resolve_guarded(r: Resolver, t: &Target) -> Option<Answer> {
+    let request = Request::new(&t.input)
+        .with_base(t.base.as_deref())
+        .with_encoding(t.encoding);
+    panic::catch_unwind(AssertUnwindSafe(|| r.resolve(&request))).ok()
 }
 
 /// The cell of an answer: its canonical URL, or the first note's message.

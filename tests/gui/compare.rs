@@ -15,8 +15,8 @@ use url_inspector::app::clipboard::MemoryClipboard;
 use url_inspector::app::state::View;
 use url_inspector::app::worker::SYNC_LIMIT;
 use url_inspector::app::{InspectorApp, State};
-use url_inspector::engine::{self, Mode, Options, QueryEncoding, Step, Trace};
-use url_inspector::resolvers::Resolver;
+use url_inspector::engine::{self, Mode, Options, Step, Trace};
+use url_inspector::resolvers::{Request, Resolver};
 
 type App = InspectorApp;
 
@@ -69,7 +69,7 @@ fn f3_shows_seven_rows_for_a_typical_url() {
     assert_eq!(rows(&h), Resolver::ALL);
     // Every row's canonical cell holds that resolver's own answer.
     for r in Resolver::ALL {
-        let answer = r.resolve(TYPICAL, Some(TYPICAL_BASE), QueryEncoding::UTF8);
+        let answer = r.resolve(&Request::new(TYPICAL).with_base(Some(TYPICAL_BASE)));
         let canon = answer.valid_canon().unwrap_or("invalid");
         let cell = format!("canonical, or why invalid of {}: {canon}", r.label());
         assert!(shows_part(&h, &cell), "{cell}");
@@ -80,8 +80,8 @@ fn f3_shows_seven_rows_for_a_typical_url() {
 fn cells_that_differ_from_the_reference_are_marked_and_say_from_what() {
     let (mut h, _) = window(compare_state(IDN, ""));
     h.run();
-    let this = Resolver::This.resolve(IDN, None, QueryEncoding::UTF8);
-    let gecko = Resolver::Gecko.resolve(IDN, None, QueryEncoding::UTF8);
+    let this = Resolver::This.resolve(&Request::new(IDN));
+    let gecko = Resolver::Gecko.resolve(&Request::new(IDN));
     let (this, gecko) = (this.valid_canon(), gecko.valid_canon());
     assert_ne!(
         this, gecko,
@@ -208,7 +208,7 @@ fn copy_as_markdown_gives_a_table_of_the_shown_rows() {
     for (line, r) in table[2..].iter().zip(Resolver::ALL) {
         assert!(line.starts_with(&format!("| {}", r.label())), "{line}");
     }
-    let gecko = Resolver::Gecko.resolve(IDN, None, QueryEncoding::UTF8);
+    let gecko = Resolver::Gecko.resolve(&Request::new(IDN));
     let gecko_row = format!(
         "| GECKO | ≠ `{}` |",
         gecko.valid_canon().unwrap_or_default()
@@ -221,7 +221,7 @@ fn copy_as_markdown_gives_a_table_of_the_shown_rows() {
 fn clicking_a_cell_copies_its_whole_value() {
     let (mut h, clipboard) = window(compare_state(TYPICAL, TYPICAL_BASE));
     h.run();
-    let whatwg = Resolver::Whatwg.resolve(TYPICAL, Some(TYPICAL_BASE), QueryEncoding::UTF8);
+    let whatwg = Resolver::Whatwg.resolve(&Request::new(TYPICAL).with_base(Some(TYPICAL_BASE)));
     let path = whatwg
         .get(url_inspector::engine::Component::Path)
         .unwrap_or_default()
@@ -277,7 +277,7 @@ fn the_fragment_example_shows_every_resolvers_answer() {
     h.run();
     assert_eq!(rows(&h), Resolver::ALL);
     for r in Resolver::ALL {
-        let a = r.resolve("?", Some(base), QueryEncoding::UTF8);
+        let a = r.resolve(&Request::new("?").with_base(Some(base)));
         let shown = match (a.valid_canon(), a.why_invalid()) {
             (Some(canon), _) => canon.to_owned(),
             (None, Some(why)) => format!("invalid: {}", why.message),
@@ -305,13 +305,8 @@ fn the_sections_name_errors_show_both_rfc_forms_and_the_opc_steps() {
 
     // RFC 3986: resolved and normalized differ, and both are shown.
     let (input, base) = ("../%7euser/./X", "HTTP://Example.COM:80/a/b/c");
-    let resolved = url_inspector::resolvers::rfc3986::resolve(
-        input,
-        Some(base),
-        url_inspector::engine::Until::Resolve,
-    );
-    let normalized = Resolver::Rfc3986.resolve(input, Some(base), QueryEncoding::UTF8);
-    let (resolved, normalized) = (resolved.valid_canon(), normalized.valid_canon());
+    let answer = Resolver::Rfc3986.resolve(&Request::new(input).with_base(Some(base)));
+    let (resolved, normalized) = (answer.forms.resolved.as_deref(), answer.valid_canon());
     assert_ne!(resolved, normalized, "the example must normalize");
     let (mut h, _) = window(compare_state(input, base));
     h.run();
@@ -332,7 +327,7 @@ fn the_sections_name_errors_show_both_rfc_forms_and_the_opc_steps() {
 
     // OPC: backslashes (A.3 step 5) and a trailing dot (step 6) in a part.
     let (input, base) = ("..\\media\\image1.png.", "/word/document.xml");
-    let opc = Resolver::Opc.resolve(input, Some(base), QueryEncoding::UTF8);
+    let opc = Resolver::Opc.resolve(&Request::new(input).with_base(Some(base)));
     let (mut h, _) = window(compare_state(input, base));
     h.run();
     assert!(shows(
@@ -357,7 +352,7 @@ fn a_long_url_fits_the_width_and_copies_whole() {
     let (mut h, clipboard) = window(compare_state(&long, ""));
     h.run();
     assert_eq!(rows(&h), Resolver::ALL);
-    let this = Resolver::This.resolve(&long, None, QueryEncoding::UTF8);
+    let this = Resolver::This.resolve(&Request::new(&long));
     let canon = this.valid_canon().unwrap_or_default().to_owned();
     let label = format!("canonical, or why invalid of THIS: {canon}");
     let cell = h.get_by_label(&label);

@@ -14,8 +14,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::xwindow::{FreshHome, START_TIMEOUT, XDisplay, require_tools, screenshot_dir};
-use url_inspector::engine::QueryEncoding;
-use url_inspector::resolvers::Resolver;
+use url_inspector::resolvers::{Request, Resolver};
 
 /// Lines in the generated file.
 const LINES: usize = 3000;
@@ -103,7 +102,7 @@ fn a_file_opened_through_the_path_field_fills_the_table() {
     for (i, (record, line)) in records.iter().zip(&lines).enumerate() {
         assert_eq!(record[0].parse::<usize>().ok(), Some(i + 1));
         assert_eq!(&record[1], line.as_str());
-        let answer = Resolver::This.resolve(line, None, QueryEncoding::UTF8);
+        let answer = Resolver::This.resolve(&Request::new(line));
         assert_eq!(
             &record[4],
             answer.valid_canon().unwrap_or(""),

@@ -1,17 +1,18 @@
 //! What the Compare view shows, computed once per change of the inputs: every
-//! resolver's answer, RFC 3986's resolved form beside its normalized one,
-//! OPC's steps, and where the traces of the spec's four modes part.
+//! resolver's answer, each from one run that hands over everything the view
+//! shows (RFC 3986's resolved form beside its normalized one, OPC's steps,
+//! and the traces of the spec's four modes, for where they part).
 //!
-//! The spec's modes are run once each, traced (an [`Inspection`], the same
-//! run the inspector makes, so a step's index here is its index in the
-//! inspector's trace); their answers are taken from those runs rather than
-//! computed a second time. The traces themselves are not kept: only the
-//! partings, so a big input does not hold four traces in memory.
+//! Every resolver is asked for its trace. The spec's modes then record the
+//! same run the inspector makes, so a step's index here is its index in the
+//! inspector's trace. Their traces are not kept: only the partings, so a
+//! big input does not hold four traces in memory. OPC's steps stay in its
+//! answer, which the view lists.
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{self, Inspection, Mode, Options, QueryEncoding, Trace, Until};
-use crate::resolvers::{Answer, Resolver, opc, rfc3986, spec};
+use crate::engine::{Mode, QueryEncoding};
+use crate::resolvers::{Answer, Request, Resolver};
 
 use super::parting::{Parting, partings};
 
@@ -42,13 +43,10 @@ pub struct Comparison {
     pub request: CompareRequest,
     /// How long the computation took (all seven resolvers, traced).
     pub elapsed: Duration,
-    /// Every resolver's answer, in [`Resolver::ALL`] order.
+    /// Every resolver's answer, in [`Resolver::ALL`] order: the `rfc3986`
+    /// one with its resolved form ([`crate::resolvers::Forms`]), the `opc`
+    /// one with its trace (arcs 1 to 3, then the part-name check).
     pub answers: Vec<(Resolver, Answer)>,
-    /// RFC 3986 after resolution and recomposition (5.2, 5.3), before
-    /// normalization; its normalized form is the `rfc3986` answer.
-    pub rfc3986_resolved: Answer,
-    /// The OPC resolver's steps (arcs 1 to 3, then the part-name check).
-    pub opc_steps: Vec<opc::Step>,
     /// For every two spec modes whose traces differ, where they part.
     pub partings: Vec<Parting>,
 }
@@ -67,39 +65,29 @@ impl Comparison {
     }
 }
 
-/// Runs every resolver on `req`.
+/// Runs every resolver on `req`, each once.
 pub fn compare(req: &CompareRequest) -> Comparison {
     let start = Instant::now();
-    let encoding = QueryEncoding::from_label(&req.encoding);
-    let base = req.base();
+    let request = Request::new(&req.input)
+        .with_base(req.base())
+        .with_encoding(QueryEncoding::from_label(&req.encoding))
+        .traced();
 
     let mut traces = Vec::with_capacity(Mode::ALL.len());
     let mut answers = Vec::with_capacity(Resolver::ALL.len());
-    for mode in Mode::ALL {
-        let options = Options::default()
-            .mode(mode)
-            .encoding(encoding)
-            .base(&req.base)
-            .keep(true);
-        let mut trace = Trace::default();
-        let outcome = engine::run(&req.input, &options, &mut trace);
-        let inspection = Inspection::from_run(&req.input, &options, outcome, trace);
-        answers.push((Resolver::from(mode), spec::from_inspection(&inspection)));
-        traces.push((mode, inspection.trace.steps));
+    for r in Resolver::ALL {
+        let mut answer = r.resolve(&request);
+        if let Some(mode) = r.mode() {
+            let trace = answer.trace.take().unwrap_or_default();
+            traces.push((mode, trace.steps));
+        }
+        answers.push((r, answer));
     }
     let partings = partings(&traces);
     drop(traces);
 
-    for r in [Resolver::Whatwg, Resolver::Rfc3986] {
-        answers.push((r, r.resolve(&req.input, base, encoding)));
-    }
-    let (opc_answer, opc_trace) = opc::resolve_traced(&req.input, base);
-    answers.push((Resolver::Opc, opc_answer));
-
     Comparison {
         request: req.clone(),
-        rfc3986_resolved: rfc3986::resolve(&req.input, base, Until::Resolve),
-        opc_steps: opc_trace.steps,
         partings,
         answers,
         elapsed: start.elapsed(),
@@ -109,6 +97,7 @@ pub fn compare(req: &CompareRequest) -> Comparison {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::StepId;
 
     fn request(input: &str, base: &str) -> CompareRequest {
         CompareRequest {
@@ -130,8 +119,13 @@ mod tests {
             let base = Some(base).filter(|b| !b.is_empty());
             assert_eq!(c.answers.len(), 7);
             for (r, answer) in &c.answers {
-                let own = r.resolve(input, base, QueryEncoding::UTF8);
-                assert_eq!(answer, &own, "{r} on {input:?}");
+                let own = r.resolve(&Request::new(input).with_base(base));
+                let untraced = Answer {
+                    trace: None,
+                    ..answer.clone()
+                };
+                assert_eq!(untraced, own, "{r} on {input:?}");
+                assert_eq!(answer.trace.is_some(), *r == Resolver::Opc, "{r}");
             }
         }
     }
@@ -139,8 +133,9 @@ mod tests {
     #[test]
     fn rfc3986_keeps_the_resolved_form_apart() {
         let c = compare(&request("../%7euser/./X", "HTTP://Example.COM:80/a/b/c"));
+        let rfc3986 = c.answer(Resolver::Rfc3986);
         assert_eq!(
-            c.rfc3986_resolved.canon.as_deref(),
+            rfc3986.and_then(|a| a.forms.resolved.as_deref()),
             Some("HTTP://Example.COM:80/a/%7euser/X")
         );
         assert_eq!(
@@ -152,10 +147,14 @@ mod tests {
     #[test]
     fn opc_steps_are_kept() {
         let c = compare(&request("..\\media\\image1.png.", "/word/document.xml"));
+        let steps = c
+            .answer(Resolver::Opc)
+            .and_then(|a| a.trace.as_ref())
+            .map_or(&[][..], |t| &t.steps[..]);
         assert!(
-            c.opc_steps
+            steps
                 .iter()
-                .any(|s| s.id == opc::StepId::Backslashes && s.changed())
+                .any(|s| s.id == StepId::OpcBackslashes && s.before != s.after)
         );
         assert_eq!(
             c.answer(Resolver::Opc).and_then(|a| a.canon.as_deref()),

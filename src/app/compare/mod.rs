@@ -242,14 +242,14 @@ fn documents_ui(
         && let Some(a) = c.answer(Resolver::Rfc3986)
     {
         section(ui, "RFC 3986: resolved, then normalized", |ui| {
-            rfc3986_forms::rfc3986_ui(ui, &c.rfc3986_resolved, a, escapes, commands);
+            rfc3986_forms::rfc3986_ui(ui, a, escapes, commands);
         });
     }
     if shown.contains(&Resolver::Opc)
         && let Some(a) = c.answer(Resolver::Opc)
     {
         section(ui, "OPC: the steps to a part name", |ui| {
-            opc_steps::opc_ui(ui, a, &c.opc_steps, escapes, commands);
+            opc_steps::opc_ui(ui, a, escapes, commands);
         });
     }
 }

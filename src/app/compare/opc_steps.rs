@@ -6,8 +6,8 @@
 
 use egui::RichText;
 
-use crate::resolvers::Answer;
-use crate::resolvers::opc::{Step, StepId};
+use crate::engine::{Step, StepId};
+use crate::resolvers::{Answer, NoteCode};
 
 use super::super::command::Command;
 use super::super::escape::{shorten, shorten_end};
@@ -18,19 +18,14 @@ const LEFT_OF_VALUE: f32 = 340.0;
 /// A decision is shown beside its value only with this much room.
 const DECISION_MIN_CHARS: usize = 14;
 
-/// The verdict, then the steps.
-pub fn opc_ui(
-    ui: &mut egui::Ui,
-    answer: &Answer,
-    steps: &[Step],
-    escapes: bool,
-    commands: &mut Vec<Command>,
-) {
-    let absolute = steps.iter().any(|s| s.id == StepId::Absolute);
+/// The verdict, then the steps (the answer's trace).
+pub fn opc_ui(ui: &mut egui::Ui, answer: &Answer, escapes: bool, commands: &mut Vec<Command>) {
+    let steps = answer.trace.as_ref().map_or(&[][..], |t| &t.steps[..]);
+    let absolute = steps.iter().any(|s| s.id == StepId::OpcAbsolute);
     verdict_ui(ui, answer, absolute);
     ui.add_space(4.0);
     let value_chars = ((ui.available_width() - LEFT_OF_VALUE) / char_width(ui)).clamp(16.0, 200.0);
-    let did = |s: &&Step| s.changed() || s.failed || s.decision.is_some();
+    let did = |s: &&Step| changed(s) || s.failed || s.decision.is_some();
     egui::Grid::new("opc-steps")
         .num_columns(3)
         .striped(true)
@@ -58,23 +53,37 @@ pub fn opc_ui(
     );
 }
 
+/// Whether an OPC step changed the reference (it records the whole
+/// reference before and after).
+fn changed(s: &Step) -> bool {
+    s.before != s.after
+}
+
+/// The reference after an OPC step.
+fn after(s: &Step) -> &str {
+    s.after.as_deref().unwrap_or_default()
+}
+
 /// A step's name in a few characters: its group and its number in it.
 fn short_name(id: StepId) -> (&'static str, &'static str) {
     match id {
-        StepId::ToIri => ("arcs", "1"),
-        StepId::ToUri => ("arcs", "2"),
-        StepId::Absolute => ("absolute URI", ""),
-        StepId::Brackets => ("A.3 steps", "1"),
-        StepId::LonePercent => ("A.3 steps", "2"),
-        StepId::DecodeUnreserved => ("A.3 steps", "3"),
-        StepId::DecodeSlashes => ("A.3 steps", "4"),
-        StepId::Backslashes => ("A.3 steps", "5"),
-        StepId::TrailingDots => ("A.3 steps", "6"),
-        StepId::SlashRuns => ("A.3 steps", "7"),
-        StepId::TrailingSlash => ("A.3 steps", "8"),
-        StepId::DotSegments => ("A.3 steps", "9"),
-        StepId::Resolve => ("A.3 steps", "10"),
-        StepId::PartName => ("part-name rules", ""),
+        StepId::OpcToIri => ("arcs", "1"),
+        StepId::OpcToUri => ("arcs", "2"),
+        StepId::OpcAbsolute => ("absolute URI", ""),
+        StepId::OpcBrackets => ("A.3 steps", "1"),
+        StepId::OpcLonePercent => ("A.3 steps", "2"),
+        StepId::OpcDecodeUnreserved => ("A.3 steps", "3"),
+        StepId::OpcDecodeSlashes => ("A.3 steps", "4"),
+        StepId::OpcBackslashes => ("A.3 steps", "5"),
+        StepId::OpcTrailingDots => ("A.3 steps", "6"),
+        StepId::OpcSlashRuns => ("A.3 steps", "7"),
+        StepId::OpcTrailingSlash => ("A.3 steps", "8"),
+        StepId::OpcDotSegments => ("A.3 steps", "9"),
+        StepId::OpcResolve => ("A.3 steps", "10"),
+        StepId::OpcPartName => ("part-name rules", ""),
+        // The OPC resolver records no step of the engine's stages; were
+        // one here, its stable id would name it.
+        other => (other.id(), ""),
     }
 }
 
@@ -105,7 +114,7 @@ fn verdict_ui(ui: &mut egui::Ui, answer: &Answer, absolute: bool) {
         (Some(name), _) => {
             ui.label(format!("Part name: {name}"));
         }
-        (None, Some(why)) if why.code.starts_with("opc.part-name.") => {
+        (None, Some(why)) if is_part_name_rule(why.code) => {
             ui.colored_label(
                 ui.visuals().error_fg_color,
                 format!("× Not a part name, rule broken: {}", why.message),
@@ -121,6 +130,16 @@ fn verdict_ui(ui: &mut egui::Ui, answer: &Answer, absolute: bool) {
     }
 }
 
+/// Whether the note says which part-name rule the name breaks.
+fn is_part_name_rule(code: NoteCode) -> bool {
+    match code {
+        NoteCode::Opc(code) => code.is_part_name_rule(),
+        NoteCode::Step(_) | NoteCode::Engine(_) | NoteCode::Whatwg(_) | NoteCode::Rfc3986(_) => {
+            false
+        }
+    }
+}
+
 /// One step: its mark and citation, and the reference after it.
 fn step_row(
     ui: &mut egui::Ui,
@@ -132,7 +151,7 @@ fn step_row(
 ) {
     let (mark, color) = if s.failed {
         ("×", ui.visuals().error_fg_color)
-    } else if s.changed() {
+    } else if changed(s) {
         ("●", ui.visuals().strong_text_color())
     } else {
         ("◆", ui.visuals().text_color())
@@ -147,14 +166,14 @@ fn step_row(
         let r = ui
             .add(
                 egui::Label::new(
-                    RichText::new(shorten(&s.after, value_chars, escapes)).monospace(),
+                    RichText::new(shorten(after(s), value_chars, escapes)).monospace(),
                 )
                 .sense(egui::Sense::click()),
             )
             .on_hover_text(format!(
                 "before: {}\nafter:  {}\n{}Click to copy the result of this step.",
-                shorten(&s.before, 1000, escapes),
-                shorten(&s.after, 1000, escapes),
+                shorten(s.before.as_deref().unwrap_or_default(), 1000, escapes),
+                shorten(after(s), 1000, escapes),
                 s.decision.as_deref().map_or(String::new(), |d| format!(
                     "{}\n",
                     shorten(d, 1000, escapes)
@@ -163,13 +182,13 @@ fn step_row(
         if r.clicked() {
             commands.push(Command::Copy {
                 what: format!("the reference after OPC {}", s.id.id()),
-                text: s.after.clone(),
+                text: after(s).to_owned(),
             });
         }
         if let Some(d) = &s.decision {
             // Beside the value when there is room; else on the value's hover.
-            let after = s.after.chars().take(value_chars).count();
-            let room = value_chars.saturating_sub(after);
+            let shown = after(s).chars().take(value_chars).count();
+            let room = value_chars.saturating_sub(shown);
             if room >= DECISION_MIN_CHARS {
                 ui.weak(shorten_end(d, room, escapes)).on_hover_text(d);
             }
@@ -185,11 +204,11 @@ mod tests {
     #[test]
     fn short_names_group_the_steps() {
         let ids = [
-            StepId::ToIri,
-            StepId::ToUri,
-            StepId::Brackets,
-            StepId::SlashRuns,
-            StepId::PartName,
+            StepId::OpcToIri,
+            StepId::OpcToUri,
+            StepId::OpcBrackets,
+            StepId::OpcSlashRuns,
+            StepId::OpcPartName,
         ];
         assert_eq!(
             short_names(&ids),

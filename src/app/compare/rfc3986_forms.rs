@@ -7,7 +7,7 @@
 use egui::text::LayoutJob;
 use egui::{RichText, TextFormat};
 
-use crate::resolvers::Answer;
+use crate::resolvers::{Answer, NoteCode, rfc3986};
 
 use super::super::analysis::diff_ranges;
 use super::super::command::Command;
@@ -17,26 +17,22 @@ use super::table::char_width;
 /// The indent of a form under its name, in points.
 const INDENT: f32 = 24.0;
 
-/// The resolved and the normalized form, one under the other.
-pub fn rfc3986_ui(
-    ui: &mut egui::Ui,
-    resolved: &Answer,
-    normalized: &Answer,
-    escapes: bool,
-    commands: &mut Vec<Command>,
-) {
+/// The resolved and the normalized form, one under the other, both from
+/// the one `rfc3986` answer (the normalized form is its canonical string).
+pub fn rfc3986_ui(ui: &mut egui::Ui, answer: &Answer, escapes: bool, commands: &mut Vec<Command>) {
+    let resolved = answer.forms.resolved.as_deref().filter(|_| !answer.invalid);
+    let normalized = answer.valid_canon();
     // Each name above its form, so the form has the section's whole width.
-    form_row(ui, "resolved (5.2, 5.3)", resolved, None, escapes, commands);
-    let other = resolved.valid_canon();
-    form_row(
+    let view = FormView { answer, escapes };
+    view.row(ui, "resolved (5.2, 5.3)", resolved, None, commands);
+    view.row(
         ui,
         "normalized (6.2.2, 6.2.3)",
         normalized,
-        other,
-        escapes,
+        resolved,
         commands,
     );
-    match (resolved.valid_canon(), normalized.valid_canon()) {
+    match (resolved, normalized) {
         (Some(a), Some(b)) if a == b => {
             ui.weak("Normalization changes nothing here: the resolved form is already normal.");
         }
@@ -47,65 +43,70 @@ pub fn rfc3986_ui(
     }
     // The notes besides the reason (which the rows show) and the
     // normalization note (which the rows are).
-    for note in resolved
+    let normalization = NoteCode::Rfc3986(rfc3986::Code::Normalized);
+    for note in answer
         .notes
         .iter()
-        .skip(usize::from(resolved.invalid))
-        .filter(|n| n.code != "rfc3986.normalized")
+        .skip(usize::from(answer.invalid))
+        .filter(|n| n.code != normalization)
     {
         ui.label(format!("• {}", note.message));
     }
 }
 
-/// One form: its name, and the string (copied on click) or why it failed.
-/// `before`, when given, is the form this one came from: the part that
-/// differs from it is underlined.
-fn form_row(
-    ui: &mut egui::Ui,
-    name: &str,
-    form: &Answer,
-    before: Option<&str>,
+/// What every form row shares: the answer the forms come from (for why
+/// there is none) and whether escapes are shown.
+struct FormView<'a> {
+    answer: &'a Answer,
     escapes: bool,
-    commands: &mut Vec<Command>,
-) {
-    ui.label(RichText::new(name).strong());
-    ui.indent(name, |ui| {
-        form_value(ui, name, form, before, escapes, commands)
-    });
 }
 
-/// The form itself, or why there is none.
-fn form_value(
-    ui: &mut egui::Ui,
-    name: &str,
-    form: &Answer,
-    before: Option<&str>,
-    escapes: bool,
-    commands: &mut Vec<Command>,
-) {
-    match form.valid_canon() {
-        Some(text) => {
-            let job = marked(ui, text, before, escapes);
-            let r = ui
-                .add(egui::Label::new(job).sense(egui::Sense::click()))
-                .on_hover_text(format!("{}\nClick to copy.", shorten(text, 2000, escapes)));
-            r.widget_info(|| {
-                egui::WidgetInfo::labeled(
-                    egui::Role::Button,
-                    true,
-                    format!("RFC 3986 {name}: {text}"),
-                )
-            });
-            if r.clicked() {
-                commands.push(Command::Copy {
-                    what: format!("the RFC 3986 {name} form"),
-                    text: text.to_owned(),
-                });
-            }
-        }
-        None => {
-            let why = form.why_invalid().map_or("invalid", |n| n.message.as_str());
+impl FormView<'_> {
+    /// One form: its name, and the string (copied on click) or why it
+    /// failed. `before`, when given, is the form this one came from: the
+    /// part that differs from it is underlined.
+    fn row(
+        &self,
+        ui: &mut egui::Ui,
+        name: &str,
+        form: Option<&str>,
+        before: Option<&str>,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.label(RichText::new(name).strong());
+        ui.indent(name, |ui| self.value(ui, name, form, before, commands));
+    }
+
+    /// The form itself, or why there is none.
+    fn value(
+        &self,
+        ui: &mut egui::Ui,
+        name: &str,
+        form: Option<&str>,
+        before: Option<&str>,
+        commands: &mut Vec<Command>,
+    ) {
+        let escapes = self.escapes;
+        let Some(text) = form else {
+            let why = self
+                .answer
+                .why_invalid()
+                .map_or("invalid", |n| n.message.as_str());
             ui.colored_label(ui.visuals().error_fg_color, format!("× {why}"));
+            return;
+        };
+        let job = marked(ui, text, before, escapes);
+        let r = ui
+            .add(egui::Label::new(job).sense(egui::Sense::click()))
+            .on_hover_text(format!("{}\nClick to copy.", shorten(text, 2000, escapes)));
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Button, true, format!("RFC 3986 {name}: {text}"))
+        });
+        if r.clicked() {
+            commands.push(Command::Copy {
+                what: format!("the RFC 3986 {name} form"),
+                text: text.to_owned(),
+            });
         }
     }
 }

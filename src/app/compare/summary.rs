@@ -55,11 +55,10 @@ pub fn summary<'a>(answers: impl IntoIterator<Item = (Resolver, &'a Answer)>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::QueryEncoding;
-    use crate::resolvers::resolve_all;
+    use crate::resolvers::{Request, resolve_all};
 
     fn line(input: &str, base: Option<&str>) -> String {
-        let all = resolve_all(input, base, QueryEncoding::UTF8);
+        let all = resolve_all(&Request::new(input).with_base(base));
         summary(all.iter().map(|(r, a)| (*r, a)))
     }
 
@@ -81,7 +80,7 @@ mod tests {
 
     #[test]
     fn one_group_says_all() {
-        let all = resolve_all("http://example.com/", None, QueryEncoding::UTF8);
+        let all = resolve_all(&Request::new("http://example.com/"));
         let shown = all.iter().take(5).map(|(r, a)| (*r, a));
         assert_eq!(summary(shown), "All 5 agree.");
         assert_eq!(summary(std::iter::empty()), "No resolver is shown.");

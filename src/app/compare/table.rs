@@ -412,7 +412,7 @@ fn hover_ui(ui: &mut egui::Ui, cell: &Cell<'_>, escapes: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::QueryEncoding;
+    use crate::resolvers::Request;
 
     #[test]
     fn widths_fit_and_small_columns_get_what_they_want() {
@@ -436,11 +436,11 @@ mod tests {
 
     #[test]
     fn values_come_from_the_answer() {
-        let a = Resolver::Whatwg.resolve("http://h/?", None, QueryEncoding::UTF8);
+        let a = Resolver::Whatwg.resolve(&Request::new("http://h/?"));
         assert_eq!(value(&a, Column::Part(Component::Query)), Value::Text(""));
         assert_eq!(value(&a, Column::Part(Component::Fragment)), Value::Absent);
         assert_eq!(value(&a, Column::Canonical), Value::Text("http://h/?"));
-        let bad = Resolver::Whatwg.resolve("x", None, QueryEncoding::UTF8);
+        let bad = Resolver::Whatwg.resolve(&Request::new("x"));
         assert!(matches!(value(&bad, Column::Canonical), Value::Invalid(_)));
     }
 }

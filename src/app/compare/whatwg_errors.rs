@@ -9,7 +9,8 @@
 
 use egui::RichText;
 
-use crate::resolvers::{Answer, Note};
+use crate::resolvers::whatwg::Code;
+use crate::resolvers::{Answer, Note, NoteCode};
 
 use super::super::escape::shorten;
 
@@ -29,106 +30,108 @@ pub struct Explained {
     pub meaning: &'static str,
 }
 
-/// The explanation of the note `code` (a `whatwg.*` code).
-pub fn explain(code: &str) -> Explained {
+/// The explanation of the note `code`.
+pub fn explain(code: Code) -> Explained {
     let (name, fatal, meaning) = match code {
-        "whatwg.backslash" => (
+        Code::Backslash => (
             Some("invalid-reverse-solidus"),
             false,
             "A '\\' where a '/' belongs. Browsers read it as '/' in http, https, ws, wss, ftp and file URLs; other parsers keep it.",
         ),
-        "whatwg.c0-space-ignored" => (
+        Code::C0SpaceIgnored => (
             Some("invalid-URL-unit"),
             false,
             "Spaces or control characters at either end; they are cut off before parsing.",
         ),
-        "whatwg.tab-or-newline" => (
+        Code::TabOrNewline => (
             Some("invalid-URL-unit"),
             false,
             "A tab or line break inside the URL; it is dropped wherever it is.",
         ),
-        "whatwg.non-url-code-point" => (
+        Code::NonUrlCodePoint => (
             Some("invalid-URL-unit"),
             false,
             "A character that has no place in a URL (a space, '<', '^', ...); it is percent-encoded or kept, but the URL is not valid.",
         ),
-        "whatwg.null-in-fragment" => (
+        Code::NullInFragment => (
             Some("invalid-URL-unit"),
             false,
             "A NUL character in the fragment.",
         ),
-        "whatwg.bad-percent" => (
+        Code::BadPercent => (
             Some("invalid-URL-unit"),
             false,
             "A '%' without two hex digits after it; it is kept as a literal '%'.",
         ),
-        "whatwg.credentials" | "whatwg.unencoded-at-sign" => (
+        Code::Credentials | Code::UnencodedAtSign => (
             Some("invalid-credentials"),
             false,
             "A user name or password in the URL (or an '@' in them left unescaped). Allowed, but not valid: credentials do not belong in URLs.",
         ),
-        "whatwg.expected-double-slash" | "whatwg.expected-file-double-slash" => (
+        Code::ExpectedDoubleSlash | Code::ExpectedFileDoubleSlash => (
             Some("special-scheme-missing-following-solidus"),
             false,
             "The scheme is not followed by '//'. Browsers supply them; 'http:example.com' still reaches example.com.",
         ),
-        "whatwg.file-host-and-drive" => (
+        Code::FileHostAndDrive => (
             Some("file-invalid-Windows-drive-letter-host"),
             false,
             "A file URL with both a host and a drive letter; the host is dropped.",
         ),
-        "whatwg.empty-host" => (
+        Code::EmptyHost => (
             Some("host-missing"),
             true,
             "This scheme needs a host, and there is none.",
         ),
-        "whatwg.idna" => (
+        Code::Idna => (
             Some("domain-to-ASCII"),
             true,
             "The host cannot be turned into an ASCII domain name (UTS #46 refuses it).",
         ),
-        "whatwg.invalid-port" => (
+        Code::InvalidPort => (
             Some("port-out-of-range / port-invalid"),
             true,
             "The port is not a number, or is above 65535.",
         ),
-        "whatwg.invalid-ipv4" => (
+        Code::InvalidIpv4 => (
             Some("IPv4-*"),
             true,
             "The host ends in a number, so it is read as an IPv4 address, and it is not a valid one.",
         ),
-        "whatwg.invalid-ipv6" => (
+        Code::InvalidIpv6 => (
             Some("IPv6-*"),
             true,
             "The address in brackets is not a valid IPv6 address.",
         ),
-        "whatwg.invalid-domain-character" => (
+        Code::InvalidDomainCharacter => (
             Some("domain-invalid-code-point"),
             true,
             "The host holds a character no domain may hold (a space, '%', '<', '^', ...).",
         ),
-        "whatwg.relative-without-base" | "whatwg.opaque-base" => (
+        Code::RelativeWithoutBase | Code::OpaqueBase => (
             Some("missing-scheme-non-relative-URL"),
             true,
             "There is no scheme and nothing to resolve against: no base, or a base with an opaque path (mailto:, data:) that only takes a '#fragment'.",
         ),
-        "whatwg.too-long" => (
+        Code::TooLong => (
             None,
             true,
             "Longer than the url crate can hold (4 GB); not a rule of the standard.",
         ),
-        "whatwg.base-invalid" => (
+        Code::BaseInvalid => (
             None,
             true,
             "The base itself fails to parse, so the input is not parsed against it.",
         ),
         // Not the standard's: a warning about the crate (servo/rust-url#1114).
-        "whatwg.crate-drive-letter-bug" => (
+        Code::CrateDriveLetterBug => (
             None,
             false,
             "Not a validation error: the url crate keeps a drive-letter-like segment (c:) that a '..' should remove, so the standard's own answer may differ from this row.",
         ),
-        _ => (
+        // Kinds the crate may add later, in its own words.
+        Code::Failure => (None, true, "A failure this view has no explanation for."),
+        Code::Violation => (
             None,
             false,
             "A validation error this view has no explanation for.",
@@ -160,8 +163,14 @@ pub fn whatwg_errors_ui(ui: &mut egui::Ui, answer: &Answer, input: &str) {
         return;
     }
     for note in &answer.notes {
-        let e = explain(note.code);
-        let name = e.standard_name.unwrap_or(note.code);
+        let e = match note.code {
+            NoteCode::Whatwg(code) => explain(code),
+            // The `whatwg` resolver gives no other kind of note.
+            NoteCode::Step(_) | NoteCode::Engine(_) | NoteCode::Rfc3986(_) | NoteCode::Opc(_) => {
+                continue;
+            }
+        };
+        let name = e.standard_name.unwrap_or(note.code.as_str());
         let (mark, color) = if e.fatal {
             ("× fails:", ui.visuals().error_fg_color)
         } else {
@@ -195,8 +204,7 @@ pub fn whatwg_errors_ui(ui: &mut egui::Ui, answer: &Answer, input: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::QueryEncoding;
-    use crate::resolvers::Resolver;
+    use crate::resolvers::{Request, Resolver};
 
     #[test]
     fn every_note_the_resolver_gives_here_is_explained() {
@@ -213,10 +221,13 @@ mod tests {
             "http://xn--a.com/",
         ];
         for input in inputs {
-            let a = Resolver::Whatwg.resolve(input, None, QueryEncoding::UTF8);
+            let a = Resolver::Whatwg.resolve(&Request::new(input));
             assert!(!a.notes.is_empty(), "{input:?}");
             for n in &a.notes {
-                let e = explain(n.code);
+                let NoteCode::Whatwg(code) = n.code else {
+                    panic!("{input:?}: {} is not the URL Standard's", n.code);
+                };
+                let e = explain(code);
                 assert!(e.standard_name.is_some(), "{input:?}: {}", n.code);
                 assert_eq!(
                     e.fatal,
@@ -230,8 +241,11 @@ mod tests {
 
     #[test]
     fn excerpts_quote_the_input() {
-        let a = Resolver::Whatwg.resolve("http://a/b\tc", None, QueryEncoding::UTF8);
-        let tab = a.notes.iter().find(|n| n.code == "whatwg.tab-or-newline");
+        let a = Resolver::Whatwg.resolve(&Request::new("http://a/b\tc"));
+        let tab = a
+            .notes
+            .iter()
+            .find(|n| n.code == NoteCode::Whatwg(Code::TabOrNewline));
         let text = tab.and_then(|n| excerpt(n, "http://a/b\tc"));
         assert_eq!(text.as_deref(), Some("at bytes 10–11: \"\\u{9}\""));
     }
