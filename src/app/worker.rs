@@ -31,6 +31,9 @@ struct Asked<Req> {
 /// result may be large, and it only moves).
 type Done<Out> = (u64, Box<Out>);
 
+/// Where requests go to the thread, and where its results come back.
+type Channels<Req, Out> = (Sender<Asked<Req>>, Receiver<Done<Out>>);
+
 /// The handle a view holds: `compute` turns a `Req` into an `Out`, on the UI
 /// thread for small requests and on the worker's thread for big ones. The
 /// thread starts on the first big request and ends when the handle is
@@ -41,7 +44,7 @@ pub struct Worker<Req, Out> {
     /// The request's size in bytes, against [`SYNC_LIMIT`].
     size: fn(&Req) -> usize,
     compute: fn(&Req) -> Out,
-    channels: Option<(Sender<Asked<Req>>, Receiver<Done<Out>>)>,
+    channels: Option<Channels<Req, Out>>,
     /// The generation of the newest request, small or big.
     latest: u64,
     /// Whether a big request is still being computed.
@@ -163,13 +166,9 @@ mod tests {
     use super::*;
     use std::time::{Duration, Instant};
 
-    /// A computation that says which request it was given.
-    fn echo(request: &String) -> String {
-        request.clone()
-    }
-
     fn worker() -> Worker<String, String> {
-        Worker::new("worker test", String::len, echo)
+        // The result says which request it was computed for.
+        Worker::new("worker test", String::len, String::clone)
     }
 
     /// Polls until a result arrives (a minute at most).
