@@ -16,7 +16,8 @@ use egui::Event;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use url_inspector::app::batch::BatchView;
-use url_inspector::app::batch::export::{ExportJob, ExportOutcome, ExportProgress, export};
+use url_inspector::app::batch::export::{ExportJob, ExportOutcome, export};
+use url_inspector::app::batch::runner::{Progress, Shared};
 use url_inspector::app::batch::store::{SEGMENT_ROWS, SegmentBuilder};
 use url_inspector::app::clipboard::MemoryClipboard;
 use url_inspector::app::command::Command;
@@ -609,22 +610,22 @@ fn an_export_cancelled_before_it_writes_removes_its_file_and_one_left_alone_writ
     let path = dir.join("cancelled.csv");
     let job = job_of(10_000, path.clone());
     let file = std::fs::File::create(&path).expect("create the file");
-    let progress = ExportProgress::default();
+    let progress = Progress::default();
     progress.cancel();
     let outcome = export(file, &job, &progress);
     assert_eq!(outcome, ExportOutcome::Cancelled { removed: Ok(()) });
     assert!(!path.exists(), "the cancelled export's file was kept");
-    assert_eq!(progress.written(), 0);
+    assert_eq!(progress.done(), 0);
 
     let path = dir.join("whole.csv");
     let job = job_of(10_000, path.clone());
     let file = std::fs::File::create(&path).expect("create the file");
-    let progress = ExportProgress::default();
+    let progress = Progress::default();
     assert_eq!(
         export(file, &job, &progress),
         ExportOutcome::Written(10_000)
     );
-    assert_eq!(progress.written(), 10_000);
+    assert_eq!(progress.done(), 10_000);
     let mut reader = csv::Reader::from_path(&path).expect("the file is there");
     let last = reader.records().last().expect("rows").expect("valid CSV");
     assert_eq!(&last[0], "10000");
