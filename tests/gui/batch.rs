@@ -39,7 +39,7 @@ fn batch_state(dir: &str) -> State {
         view: View::Batch,
         ..State::default()
     };
-    state.batch.resolvers = vec!["this".to_owned(), "whatwg".to_owned()];
+    state.batch.resolvers = vec![Resolver::This, Resolver::Whatwg];
     state.batch.base = BASE.to_owned();
     state.batch.export_path = dir.to_owned();
     state
@@ -284,7 +284,7 @@ fn a_fifo_fed_slowly_is_read_as_a_stream_and_cancel_keeps_the_rows_so_far() {
         .expect("mkfifo runs");
     assert!(made.success(), "mkfifo failed");
     let mut state = State::default();
-    state.batch.resolvers = vec!["this".to_owned()];
+    state.batch.resolvers = vec![Resolver::This];
     state.batch.path = fifo.display().to_string();
     let mut h = open_alone(state);
     // A writer that sends 3000 lines at once, then one line every 50 ms,
@@ -422,7 +422,7 @@ fn alone_with_rows(
         .collect();
     std::fs::write(&source, text).expect("write the lines");
     let mut state = State::default();
-    state.batch.resolvers = vec!["this".to_owned()];
+    state.batch.resolvers = vec![Resolver::This];
     state.batch.path = source.display().to_string();
     state.batch.export_path = export_to.display().to_string();
     let mut h = open_alone(state);

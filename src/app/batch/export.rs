@@ -99,18 +99,17 @@ impl ExportPanel {
         let mut go = false;
         ui.horizontal(|ui| {
             let label = ui.label("Export:");
-            let mut format = settings.output_format();
             egui::ComboBox::from_id_salt("batch-export-format")
-                .selected_text(format_name(format))
+                .selected_text(format_name(settings.export_format))
                 .width(90.0)
                 .show_ui(ui, |ui| {
                     for f in [OutputFormat::Csv, OutputFormat::Jsonl] {
-                        ui.selectable_value(&mut format, f, format_name(f));
+                        ui.selectable_value(&mut settings.export_format, f, format_name(f));
                     }
                 })
                 .response
                 .labelled_by(label.id);
-            settings.export_format = format.name().to_owned();
+            let format = settings.export_format;
             ui.checkbox(&mut settings.export_filtered, "only the rows shown")
                 .on_hover_text(
                     "The filtered rows in the order shown; otherwise every row in input order",

@@ -298,7 +298,7 @@ impl BatchView {
                 None
             },
             resolvers: self.table.resolvers.clone(),
-            format: settings.output_format(),
+            format: settings.export_format,
             path: path.into(),
         };
         self.export.start(job, ctx, commands);
