@@ -27,6 +27,7 @@ use egui_kittest::kittest::Queryable;
 use url_inspector::app::State;
 use url_inspector::app::batch::BatchView;
 use url_inspector::app::command::Command;
+use url_inspector::resolvers::Resolver;
 
 /// The view alone, with its state and the commands it pushes.
 struct Alone {
@@ -114,10 +115,11 @@ fn main() {
     };
     let mut state = State::default();
     if let Ok(list) = std::env::var("BATCH_BENCH_RESOLVERS") {
-        state.batch.resolvers = list.split(',').map(str::to_owned).collect();
+        state.batch.resolvers = list.split(',').filter_map(Resolver::from_name).collect();
     }
     state.batch.path = path.display().to_string();
-    let resolvers = state.batch.resolvers.join(",");
+    let resolvers: Vec<&str> = state.batch.resolvers.iter().map(|r| r.name()).collect();
+    let resolvers = resolvers.join(",");
     let alone = Alone {
         view: BatchView::default(),
         state,

@@ -32,7 +32,7 @@ use egui::{Rect, UiBuilder, pos2, vec2};
 
 use crate::engine::{Component, Mode, Step};
 
-use super::analysis::{Analysis, Request};
+use super::analysis::{Analysis, Request, analyze};
 use super::clipboard::Clipboard;
 use super::command::Command;
 use super::field::Field;
@@ -66,7 +66,7 @@ pub struct InspectorApp {
     /// What is saved between runs.
     pub state: State,
     analysis: Option<Analysis>,
-    worker: Worker,
+    worker: Worker<Request, Analysis>,
     /// The inputs changed since the last computation was started.
     dirty: bool,
     clipboard: Box<dyn Clipboard>,
@@ -101,7 +101,7 @@ impl InspectorApp {
         InspectorApp {
             state,
             analysis: None,
-            worker: Worker::default(),
+            worker: Worker::new("url-inspector worker", Request::size, analyze),
             dirty: true,
             clipboard,
             status: None,

@@ -35,6 +35,7 @@ pub mod analysis;
 pub mod app;
 #[cfg(feature = "gui")]
 pub mod batch;
+pub mod by_name;
 /// Without the window (feature `state` alone, as the fuzz target builds it):
 /// only the Batch view's saved settings, which the saved state holds.
 #[cfg(not(feature = "gui"))]

@@ -379,6 +379,9 @@ mod tests {
         state.batch.sort.descending = true;
         state.batch.filter.search = "q".into();
         state.batch.export_filtered = true;
+        state.batch.set_resolver(Resolver::Opc, true);
+        state.batch.format = Some(crate::table::InputFormat::Jsonl);
+        state.batch.export_format = crate::table::OutputFormat::Jsonl;
         assert_eq!(
             load(&to_file_bytes(&state)),
             Loaded {
@@ -386,6 +389,99 @@ mod tests {
                 problem: None
             }
         );
+    }
+
+    /// The state the release before typed settings wrote
+    /// (tests/data/saved-state.ron, through eframe's own writer, egui's
+    /// memory beside it) reads into the same choices, now typed.
+    #[test]
+    fn a_state_written_by_the_release_before_typed_settings_loads() {
+        use crate::app::batch::settings::{Filter, Sort, SortColumn};
+        use crate::app::state::{FoldKey, HistoryEntry, ThemeChoice, View};
+        use crate::engine::{Mode, Stage};
+        use crate::resolvers::Resolver;
+        use crate::table::{InputFormat, OutputFormat};
+
+        let bytes = include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/saved-state.ron"
+        ));
+        let loaded = load(bytes);
+        assert_eq!(loaded.problem, None);
+        let state = loaded.state;
+        let expected = State {
+            input: "http://example.com/a/../b?q=%41#f".into(),
+            base: "http://base.example/x/y".into(),
+            encoding: "shift_jis".into(),
+            mode: Mode::Gecko,
+            theme: ThemeChoice::Dark,
+            escapes: true,
+            changed_only: true,
+            hex: false,
+            folds: vec![FoldKey {
+                stage: Stage::Host,
+                of_base: false,
+            }],
+            split: 0.4,
+            history: vec![HistoryEntry {
+                input: "../x".into(),
+                base: "http://h/a/b".into(),
+                encoding: "utf-8".into(),
+                mode: Mode::Chrome,
+            }],
+            view: View::Compare,
+            ..State::default()
+        };
+        assert_eq!(
+            State {
+                compare: expected.compare.clone(),
+                batch: expected.batch.clone(),
+                ..state.clone()
+            },
+            expected,
+            "the settings outside Compare and Batch"
+        );
+        assert_eq!(state.compare.hidden, [Resolver::Ie, Resolver::Opc]);
+        assert_eq!(state.compare.reference, Resolver::Whatwg);
+        let b = &state.batch;
+        // Saved in the order they were turned on; read in table order.
+        assert_eq!(
+            b.resolvers,
+            [
+                Resolver::This,
+                Resolver::Gecko,
+                Resolver::Whatwg,
+                Resolver::Opc
+            ]
+        );
+        assert_eq!(b.format, Some(InputFormat::Csv));
+        assert_eq!(b.export_format, OutputFormat::Jsonl);
+        assert_eq!(
+            (b.input_column.as_str(), b.base_column.as_str()),
+            ("href", "2")
+        );
+        assert_eq!(
+            (b.base.as_str(), b.encoding.as_str(), b.path.as_str()),
+            ("http://default.example/", "windows-1252", "/tmp/urls.csv")
+        );
+        assert_eq!(
+            b.filter,
+            Filter {
+                only_invalid: true,
+                only_disagreeing: false,
+                note: "host-mixed-script".into(),
+                search: "example".into(),
+            }
+        );
+        assert_eq!(
+            b.sort,
+            Sort {
+                column: SortColumn::Resolver(1),
+                descending: true,
+            }
+        );
+        assert!(b.export_filtered);
+        assert_eq!(b.export_path, "/tmp/out.jsonl");
     }
 
     #[test]

@@ -17,7 +17,8 @@ use egui::Event;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use url_inspector::app::batch::BatchView;
-use url_inspector::app::batch::export::{ExportJob, ExportOutcome, ExportProgress, export};
+use url_inspector::app::batch::export::{ExportJob, ExportOutcome, export};
+use url_inspector::app::batch::runner::{Progress, Shared};
 use url_inspector::app::batch::store::{SEGMENT_ROWS, SegmentBuilder};
 use url_inspector::app::clipboard::MemoryClipboard;
 use url_inspector::app::command::Command;
@@ -39,7 +40,7 @@ fn batch_state(dir: &str) -> State {
         view: View::Batch,
         ..State::default()
     };
-    state.batch.resolvers = vec!["this".to_owned(), "whatwg".to_owned()];
+    state.batch.resolvers = vec![Resolver::This, Resolver::Whatwg];
     state.batch.base = BASE.to_owned();
     state.batch.export_path = dir.to_owned();
     state
@@ -276,7 +277,7 @@ fn a_fifo_fed_slowly_is_read_as_a_stream_and_cancel_keeps_the_rows_so_far() {
         .expect("mkfifo runs");
     assert!(made.success(), "mkfifo failed");
     let mut state = State::default();
-    state.batch.resolvers = vec!["this".to_owned()];
+    state.batch.resolvers = vec![Resolver::This];
     state.batch.path = fifo.display().to_string();
     let mut h = open_alone(state);
     // A writer that sends 3000 lines at once, then one line every 50 ms,
@@ -414,7 +415,7 @@ fn alone_with_rows(
         .collect();
     std::fs::write(&source, text).expect("write the lines");
     let mut state = State::default();
-    state.batch.resolvers = vec!["this".to_owned()];
+    state.batch.resolvers = vec![Resolver::This];
     state.batch.path = source.display().to_string();
     state.batch.export_path = export_to.display().to_string();
     let mut h = open_alone(state);
@@ -603,22 +604,22 @@ fn an_export_cancelled_before_it_writes_removes_its_file_and_one_left_alone_writ
     let path = dir.join("cancelled.csv");
     let job = job_of(10_000, path.clone());
     let file = std::fs::File::create(&path).expect("create the file");
-    let progress = ExportProgress::default();
+    let progress = Progress::default();
     progress.cancel();
     let outcome = export(file, &job, &progress);
     assert_eq!(outcome, ExportOutcome::Cancelled { removed: Ok(()) });
     assert!(!path.exists(), "the cancelled export's file was kept");
-    assert_eq!(progress.written(), 0);
+    assert_eq!(progress.done(), 0);
 
     let path = dir.join("whole.csv");
     let job = job_of(10_000, path.clone());
     let file = std::fs::File::create(&path).expect("create the file");
-    let progress = ExportProgress::default();
+    let progress = Progress::default();
     assert_eq!(
         export(file, &job, &progress),
         ExportOutcome::Written(10_000)
     );
-    assert_eq!(progress.written(), 10_000);
+    assert_eq!(progress.done(), 10_000);
     let mut reader = csv::Reader::from_path(&path).expect("the file is there");
     let last = reader.records().last().expect("rows").expect("valid CSV");
     assert_eq!(&last[0], "10000");

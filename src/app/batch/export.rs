@@ -6,7 +6,7 @@
 //! seconds); the window hears back when it is done. While it writes, a
 //! progress bar shows the rows written out of the rows to write, with a
 //! *Cancel* button: the thread and the window share a counter and a cancel
-//! flag ([`ExportProgress`]), and a cancelled export removes its partly
+//! flag ([`Progress`]), and a cancelled export removes its partly
 //! written file, so no file that looks complete but is not is left behind.
 //! A path that cannot be written gives a message naming the path and the
 //! reason, and the table stays as it was. The save dialog (through `rfd`)
@@ -16,19 +16,16 @@ use std::fs::File;
 use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::resolvers::Resolver;
 use crate::table::{OutputFormat, RowWriter};
 
 use super::super::command::Command;
+use super::dialog::{Answer, Dialog};
+use super::runner::{Progress, Task};
 use super::settings::BatchSettings;
 use super::store::{Segment, row_of};
-
-/// A dialog that answers faster than this showed nothing to choose from.
-const NO_DIALOG: Duration = Duration::from_millis(700);
 
 /// The writer publishes its count and looks at the cancel flag once per
 /// this many rows: often enough for a bar redrawn ten times a second and a
@@ -62,31 +59,6 @@ impl ExportJob {
     }
 }
 
-/// What the writing thread and the window share: the rows written so far
-/// (updated every [`PROGRESS_ROWS`] rows and at the end) and the flag that
-/// asks the thread to stop.
-#[derive(Clone, Debug, Default)]
-pub struct ExportProgress {
-    written: Arc<AtomicU64>,
-    cancel: Arc<AtomicBool>,
-}
-
-impl ExportProgress {
-    /// Asks the writing thread to stop and remove its file.
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-
-    /// Rows written so far (as last published by the thread).
-    pub fn written(&self) -> u64 {
-        self.written.load(Ordering::Relaxed)
-    }
-
-    fn cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
-}
-
 /// How an export ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExportOutcome {
@@ -99,11 +71,10 @@ pub enum ExportOutcome {
     Failed(String),
 }
 
-/// An export under way: where the thread reports back, the shared counter
-/// and flag, and what the bar measures against.
+/// An export under way: the writing task (its progress counts rows
+/// written), and what the bar measures against.
 struct Writing {
-    done: Receiver<ExportOutcome>,
-    progress: ExportProgress,
+    task: Task<ExportOutcome>,
     total: u64,
     path: PathBuf,
 }
@@ -111,7 +82,7 @@ struct Writing {
 /// The export controls' running parts: a save dialog, a write in progress.
 #[derive(Default)]
 pub struct ExportPanel {
-    dialog: Option<(Instant, Receiver<Option<PathBuf>>)>,
+    dialog: Option<Dialog>,
     writing: Option<Writing>,
 }
 
@@ -128,18 +99,17 @@ impl ExportPanel {
         let mut go = false;
         ui.horizontal(|ui| {
             let label = ui.label("Export:");
-            let mut format = settings.output_format();
             egui::ComboBox::from_id_salt("batch-export-format")
-                .selected_text(format_name(format))
+                .selected_text(format_name(settings.export_format))
                 .width(90.0)
                 .show_ui(ui, |ui| {
                     for f in [OutputFormat::Csv, OutputFormat::Jsonl] {
-                        ui.selectable_value(&mut format, f, format_name(f));
+                        ui.selectable_value(&mut settings.export_format, f, format_name(f));
                     }
                 })
                 .response
                 .labelled_by(label.id);
-            settings.export_format = format.name().to_owned();
+            let format = settings.export_format;
             ui.checkbox(&mut settings.export_filtered, "only the rows shown")
                 .on_hover_text(
                     "The filtered rows in the order shown; otherwise every row in input order",
@@ -180,14 +150,15 @@ impl ExportPanel {
         // repaint of its own while it writes: redraw on a timer so the bar
         // moves.
         ui.ctx().request_repaint_after(REDRAW_EVERY);
-        let written = w.progress.written().min(w.total);
+        let progress = w.task.shared();
+        let written = progress.done().min(w.total);
         let fraction = if w.total == 0 {
             0.0
         } else {
             written as f32 / w.total as f32
         };
         let n = |x: u64| super::super::escape::group_digits(x as usize);
-        let cancelling = w.progress.cancelled();
+        let cancelling = progress.is_cancelled();
         let text = if cancelling {
             format!("Cancelling the export to {}…", w.path.display())
         } else {
@@ -209,7 +180,7 @@ impl ExportPanel {
                 .on_hover_text("Stop writing and remove the partly written file")
                 .clicked()
             {
-                w.progress.cancel();
+                w.task.cancel();
             }
         });
     }
@@ -227,28 +198,14 @@ impl ExportPanel {
                 return;
             }
         };
-        let (tx, rx) = channel();
-        let ctx = ctx.clone();
-        let progress = ExportProgress::default();
-        let shared = progress.clone();
         let total = job.total();
         let path = job.path.clone();
-        let spawned = std::thread::Builder::new()
-            .name("batch-export".to_owned())
-            .spawn(move || {
-                crate::table::run::lower_priority();
-                let _ = tx.send(export(file, &job, &shared));
-                ctx.request_repaint();
-            });
+        let progress = Arc::new(Progress::default());
+        let spawned = Task::spawn("batch-export", progress, ctx, move |progress| {
+            export(file, &job, progress)
+        });
         match spawned {
-            Ok(_) => {
-                self.writing = Some(Writing {
-                    done: rx,
-                    progress,
-                    total,
-                    path,
-                });
-            }
+            Ok(task) => self.writing = Some(Writing { task, total, path }),
             Err(e) => {
                 // The file was created above; nothing will write it now.
                 let _ = std::fs::remove_file(&path);
@@ -266,8 +223,8 @@ impl ExportPanel {
     }
 
     fn poll(&mut self, settings: &mut BatchSettings, commands: &mut Vec<Command>) {
-        if let Some(w) = &self.writing
-            && let Ok(outcome) = w.done.try_recv()
+        if let Some(w) = &mut self.writing
+            && let Some(outcome) = w.task.poll()
         {
             let path = w.path.display().to_string();
             self.writing = None;
@@ -292,40 +249,28 @@ impl ExportPanel {
             };
             commands.push(Command::Report { text, error });
         }
-        if let Some((opened, rx)) = &self.dialog
-            && let Ok(answer) = rx.try_recv()
-        {
-            let quick = opened.elapsed() < NO_DIALOG;
+        if let Some(answer) = self.dialog.as_mut().and_then(Dialog::poll) {
             self.dialog = None;
             match answer {
-                Some(path) => settings.export_path = path.display().to_string(),
-                None if quick => commands.push(Command::Report {
+                Answer::Chosen(path) => settings.export_path = path.display().to_string(),
+                Answer::Unavailable => commands.push(Command::Report {
                     text: "No save dialog could be shown on this desktop; type the path into the field and press Export."
                         .to_owned(),
                     error: true,
                 }),
-                None => {}
+                Answer::NoneChosen => {}
             }
         }
     }
 
     fn open_dialog(&mut self, ctx: &egui::Context, format: OutputFormat) {
-        let (tx, rx) = channel();
-        let ctx = ctx.clone();
         let name = format!("urls.{}", format.name());
-        let spawned = std::thread::Builder::new()
-            .name("batch-save-dialog".to_owned())
-            .spawn(move || {
-                let picked = rfd::FileDialog::new()
-                    .set_title("Export the table")
-                    .set_file_name(name)
-                    .save_file();
-                let _ = tx.send(picked);
-                ctx.request_repaint();
-            });
-        if spawned.is_ok() {
-            self.dialog = Some((Instant::now(), rx));
-        }
+        self.dialog = Dialog::open("batch-save-dialog", ctx, move || {
+            rfd::FileDialog::new()
+                .set_title("Export the table")
+                .set_file_name(name)
+                .save_file()
+        });
     }
 }
 
@@ -348,7 +293,7 @@ fn cannot_write(path: &Path, e: &io::Error) -> String {
 /// Writes `job`'s rows to `file` (opened at `job.path`) and says how it
 /// ended; what the export thread runs. A cancelled export removes the file,
 /// so a file at the path is always a whole export.
-pub fn export(file: File, job: &ExportJob, progress: &ExportProgress) -> ExportOutcome {
+pub fn export(file: File, job: &ExportJob, progress: &Progress) -> ExportOutcome {
     match write_rows(file, job, progress) {
         Ok(Some(rows)) => ExportOutcome::Written(rows),
         Ok(None) => ExportOutcome::Cancelled {
@@ -360,13 +305,9 @@ pub fn export(file: File, job: &ExportJob, progress: &ExportProgress) -> ExportO
 
 /// Writes the rows; how many, or `None` when cancelled (the file is then
 /// closed unfinished, for the caller to remove).
-pub fn write_rows(
-    file: File,
-    job: &ExportJob,
-    progress: &ExportProgress,
-) -> io::Result<Option<u64>> {
+pub fn write_rows(file: File, job: &ExportJob, progress: &Progress) -> io::Result<Option<u64>> {
     // Asked to stop before a row was written: not even the header.
-    if progress.cancelled() {
+    if progress.is_cancelled() {
         return Ok(None);
     }
     let out = BufWriter::with_capacity(1 << 16, file);
@@ -382,8 +323,8 @@ pub fn write_rows(
         }
         seen += 1;
         if seen.is_multiple_of(PROGRESS_ROWS) {
-            progress.written.store(written, Ordering::Relaxed);
-            return Ok(!progress.cancelled());
+            progress.set_done(written);
+            return Ok(!progress.is_cancelled());
         }
         Ok(true)
     };
@@ -403,7 +344,7 @@ pub fn write_rows(
             }
         }
     }
-    progress.written.store(written, Ordering::Relaxed);
+    progress.set_done(written);
     w.into_inner()?
         .into_inner()
         .map_err(|e| e.into_error())?

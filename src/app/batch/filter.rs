@@ -6,15 +6,18 @@
 //! table's shared segments (a million rows take a moment to search or sort,
 //! far more than a frame), and the window shows the previous list until the
 //! new one arrives. While a job adds rows, the list is redone at most every
-//! [`REDO_EVERY`].
+//! [`REDO_EVERY`]. One list is computed at a time: when the filter changes
+//! under a computation, that one is cancelled and the newest filter is
+//! computed once it has stopped, so typing into the search never piles up
+//! threads that compete for the cores.
 
 use std::cmp::Ordering;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use super::runner::{Progress, Task};
 use super::settings::{Filter, Sort, SortColumn};
 use super::store::{CellRef, RowRef, Segment, Table, row_of};
 
@@ -35,7 +38,8 @@ pub struct ViewIndex {
     /// `None`: every row, in input order.
     rows: Option<Arc<Vec<u32>>>,
     made_for: Option<Key>,
-    pending: Option<(Key, Receiver<Vec<u32>>)>,
+    /// The list being computed; its result is `None` when it was cancelled.
+    pending: Option<(Key, Task<Option<Vec<u32>>>)>,
     last_start: Option<Instant>,
 }
 
@@ -43,16 +47,20 @@ impl ViewIndex {
     /// Brings the list up to date with the table, the filter and the sort
     /// (starting a computation when needed); call once per frame.
     pub fn update(&mut self, table: &Table, filter: &Filter, sort: Sort, ctx: &egui::Context) {
-        if filter.is_empty() && sort.is_input_order() {
-            *self = ViewIndex::default();
-            return;
-        }
-        if let Some((key, rx)) = &self.pending
-            && let Ok(rows) = rx.try_recv()
+        if let Some((key, task)) = &mut self.pending
+            && let Some(rows) = task.poll()
         {
-            self.rows = Some(Arc::new(rows));
-            self.made_for = Some(key.clone());
+            if let Some(rows) = rows {
+                self.rows = Some(Arc::new(rows));
+                self.made_for = Some(key.clone());
+            }
             self.pending = None;
+        }
+        if filter.is_empty() && sort.is_input_order() {
+            self.rows = None;
+            self.made_for = None;
+            self.cancel_pending();
+            return;
         }
         let wanted = Key {
             filter: filter.clone(),
@@ -73,24 +81,31 @@ impl ViewIndex {
             ctx.request_repaint_after(REDO_EVERY);
             return;
         }
+        if self.pending.is_some() {
+            // Its task repaints when it has stopped; the wanted list is
+            // started then.
+            self.cancel_pending();
+            return;
+        }
         self.start(table, wanted, ctx);
+    }
+
+    /// Asks the list being computed to stop (its result will be dropped).
+    fn cancel_pending(&self) {
+        if let Some((_, task)) = &self.pending {
+            task.cancel();
+        }
     }
 
     fn start(&mut self, table: &Table, key: Key, ctx: &egui::Context) {
         let segments: Vec<Arc<Segment>> = table.segments().to_vec();
-        let (tx, rx) = channel();
         let (filter, sort, rows) = (key.filter.clone(), key.sort, key.rows);
-        let ctx = ctx.clone();
-        let spawned = std::thread::Builder::new()
-            .name("batch-filter".to_owned())
-            .spawn(move || {
-                crate::table::run::lower_priority();
-                let list = compute(&segments, rows, &filter, sort);
-                let _ = tx.send(list);
-                ctx.request_repaint();
-            });
-        if spawned.is_ok() {
-            self.pending = Some((key, rx));
+        let progress = Arc::new(Progress::default());
+        let task = Task::spawn("batch-filter", progress, ctx, move |progress| {
+            compute(&segments, rows, &filter, sort, progress)
+        });
+        if let Ok(task) = task {
+            self.pending = Some((key, task));
             self.last_start = Some(Instant::now());
         }
     }
@@ -171,14 +186,28 @@ pub fn filter_ui(
     });
 }
 
-/// The rows of `segments` (the first `rows`) that pass `filter`, sorted.
-fn compute(segments: &[Arc<Segment>], rows: usize, filter: &Filter, sort: Sort) -> Vec<u32> {
+/// The rows of `segments` (the first `rows`) that pass `filter`, sorted;
+/// `None` when `progress` was cancelled (the rows are then skipped, not
+/// looked at, so a stale computation ends soon).
+fn compute(
+    segments: &[Arc<Segment>],
+    rows: usize,
+    filter: &Filter,
+    sort: Sort,
+    progress: &Progress,
+) -> Option<Vec<u32>> {
     let needle = filter.search.to_ascii_lowercase();
     let mut list: Vec<u32> = (0..rows)
         .into_par_iter()
-        .filter(|&i| row_of(segments, i).is_some_and(|r| passes(&r, filter, &needle)))
+        .filter(|&i| {
+            !progress.is_cancelled()
+                && row_of(segments, i).is_some_and(|r| passes(&r, filter, &needle))
+        })
         .map(|i| i as u32)
         .collect();
+    if progress.is_cancelled() {
+        return None;
+    }
     if !sort.is_input_order() {
         list.par_sort_by(|&a, &b| {
             let (Some(x), Some(y)) = (row_of(segments, a as usize), row_of(segments, b as usize))
@@ -195,7 +224,7 @@ fn compute(segments: &[Arc<Segment>], rows: usize, filter: &Filter, sort: Sort) 
             ordered.then(a.cmp(&b))
         });
     }
-    list
+    (!progress.is_cancelled()).then_some(list)
 }
 
 /// Whether `row` passes `filter` (`needle` is the search text, lowercased).
@@ -259,6 +288,7 @@ mod tests {
     use crate::resolvers::Resolver;
     use crate::table::{Cell, Row};
 
+    use super::super::runner::Shared;
     use super::super::store::SegmentBuilder;
 
     fn table() -> Table {
@@ -289,7 +319,8 @@ mod tests {
     }
 
     fn lines(t: &Table, filter: Filter, sort: Sort) -> Vec<u64> {
-        compute(t.segments(), t.len(), &filter, sort)
+        compute(t.segments(), t.len(), &filter, sort, &Progress::default())
+            .unwrap_or_default()
             .into_iter()
             .filter_map(|i| t.row(i as usize).map(|r| r.line()))
             .collect()
@@ -310,6 +341,22 @@ mod tests {
         assert_eq!(lines(&t, f(false, false, "n.two", ""), none), [3]);
         assert_eq!(lines(&t, f(false, false, "", "a://y"), none), [2]);
         assert_eq!(lines(&t, f(false, false, "", "BAD"), none), [2, 3]);
+    }
+
+    #[test]
+    fn a_cancelled_computation_gives_no_list() {
+        let t = table();
+        let progress = Progress::default();
+        progress.cancel();
+        let all = Filter {
+            search: ":".to_owned(),
+            ..Filter::default()
+        };
+        let sort = Sort {
+            column: SortColumn::Input,
+            descending: false,
+        };
+        assert_eq!(compute(t.segments(), t.len(), &all, sort, &progress), None);
     }
 
     #[test]

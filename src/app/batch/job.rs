@@ -15,12 +15,11 @@ use std::io::{BufRead, BufReader, Cursor};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::table::run::lower_priority;
 use crate::table::{Control, Row, RunOptions, Summary, run};
 
+use super::runner::Task;
 use super::store::{Segment, SegmentBuilder, Table};
 use super::stream;
 
@@ -49,7 +48,8 @@ impl Input {
     }
 }
 
-/// What the job thread tells the window.
+/// What the job thread tells the window while it runs (its end is the
+/// task's result).
 enum Update {
     /// The input is open; its size when known (a file, pasted text).
     Opened(Option<u64>),
@@ -57,16 +57,14 @@ enum Update {
     Segment(usize, Arc<Segment>),
     /// The rows reached the memory budget; later rows are only counted.
     Full,
-    /// The run ended: its summary, or why it stopped (boxed: a summary is
-    /// far bigger than the other updates).
-    Done(Box<Result<Summary, String>>),
 }
 
 /// A run in the background.
 pub struct Job {
     control: Arc<Control>,
     rx: Receiver<Update>,
-    thread: Option<JoinHandle<()>>,
+    /// The run's thread; `None` when none could be started.
+    task: Option<Task<Result<Summary, String>, Control>>,
     started: Instant,
     pub input_name: String,
     /// The input's size in bytes, when known.
@@ -97,19 +95,11 @@ impl Job {
         let control = Arc::new(Control::background());
         let (tx, rx) = channel();
         let input_name = input.name();
-        let thread = {
-            let control = Arc::clone(&control);
-            let ctx = ctx.clone();
-            std::thread::Builder::new()
-                .name("batch-job".to_owned())
-                .spawn(move || {
-                    lower_priority();
-                    let result = run_job(input, &options, &control, &tx, &ctx);
-                    let _ = tx.send(Update::Done(Box::new(result)));
-                    ctx.request_repaint();
-                })
-        };
-        let (thread, outcome) = match thread {
+        let repaint = ctx.clone();
+        let task = Task::spawn("batch-job", Arc::clone(&control), ctx, move |control| {
+            run_job(input, &options, control, &tx, &repaint)
+        });
+        let (task, outcome) = match task {
             Ok(t) => (Some(t), None),
             Err(e) => (
                 None,
@@ -119,7 +109,7 @@ impl Job {
         Job {
             control,
             rx,
-            thread,
+            task,
             started: Instant::now(),
             input_name,
             size: None,
@@ -140,7 +130,7 @@ impl Job {
 
     /// Whether the job's thread (and so the pipeline's reader) has ended.
     pub fn thread_ended(&self) -> bool {
-        self.thread.as_ref().is_none_or(|t| t.is_finished())
+        self.task.as_ref().is_none_or(Task::is_finished)
     }
 
     /// The pipeline's counters (the detected layout among them).
@@ -150,6 +140,9 @@ impl Job {
 
     /// Takes what arrived into `table`; whether anything did.
     pub fn poll(&mut self, table: &mut Table) -> bool {
+        // The result first: every update was sent before it, so once it is
+        // here the updates below are all there are.
+        let ended = self.task.as_mut().and_then(Task::poll);
         let mut changed = false;
         while let Ok(update) = self.rx.try_recv() {
             changed = true;
@@ -157,11 +150,12 @@ impl Job {
                 Update::Opened(size) => self.size = size,
                 Update::Segment(i, s) => table.set_segment(i, s),
                 Update::Full => self.full = true,
-                Update::Done(result) => {
-                    self.took = Some(self.started.elapsed());
-                    self.outcome = Some(*result);
-                }
             }
+        }
+        if let Some(result) = ended {
+            changed = true;
+            self.took = Some(self.started.elapsed());
+            self.outcome = Some(result);
         }
         changed
     }
@@ -187,14 +181,8 @@ impl Job {
     }
 }
 
-impl Drop for Job {
-    /// A job replaced or closed stops; its thread ends on its own.
-    fn drop(&mut self) {
-        self.control.cancel();
-    }
-}
-
-/// The job thread's work: open, run, store rows.
+/// The job thread's work: open, run, store rows. (A job replaced or closed
+/// is cancelled and waited for by its task.)
 fn run_job(
     input: Input,
     options: &RunOptions,

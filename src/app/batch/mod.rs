@@ -7,6 +7,7 @@
 //! | [`settings`] | what is saved between runs ([`BatchSettings`]) |
 //! | [`source`] | where lines come from: paste, path field, open dialog, drop |
 //! | [`options`] | input format, CSV columns, base, encoding, resolvers |
+//! | [`runner`] | every background task: a named thread, progress, Cancel, its result |
 //! | [`job`] | a run on all cores in the background, with progress and Cancel |
 //! | [`stream`] | reading a FIFO or device so that Cancel ends the reader |
 //! | [`store`] | the rows, stored compactly in shared segments |
@@ -14,14 +15,17 @@
 //! | [`table_view`] | the virtualized table; a click opens a row |
 //! | [`summary_view`] | valid/invalid per resolver, disagreements, distinct URLs, notes |
 //! | [`export`] | CSV or JSON Lines of all or the shown rows |
+//! | [`dialog`] | the desktop's open and save dialogs, without freezing the window |
 //!
 //! The pipeline is the `table` command's (`src/table`), so the window and
 //! the command line read, compute and write rows the same way.
 
+pub mod dialog;
 pub mod export;
 pub mod filter;
 pub mod job;
 pub mod options;
+pub mod runner;
 pub mod settings;
 pub mod source;
 pub mod store;
@@ -294,7 +298,7 @@ impl BatchView {
                 None
             },
             resolvers: self.table.resolvers.clone(),
-            format: settings.output_format(),
+            format: settings.export_format,
             path: path.into(),
         };
         self.export.start(job, ctx, commands);

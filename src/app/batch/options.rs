@@ -14,16 +14,13 @@ use super::settings::BatchSettings;
 pub fn options_ui(ui: &mut egui::Ui, settings: &mut BatchSettings) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Format:");
-        let shown = match settings.input_format() {
-            Some(f) => f.name(),
-            None => "detect",
-        };
+        let shown = settings.format.map_or("detect", InputFormat::name);
         egui::ComboBox::from_id_salt("batch-format")
             .selected_text(shown)
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut settings.format, String::new(), "detect");
+                ui.selectable_value(&mut settings.format, None, "detect");
                 for f in InputFormat::ALL {
-                    ui.selectable_value(&mut settings.format, f.name().to_owned(), f.name());
+                    ui.selectable_value(&mut settings.format, Some(f), f.name());
                 }
             })
             .response
@@ -32,10 +29,7 @@ pub fn options_ui(ui: &mut egui::Ui, settings: &mut BatchSettings) {
                 "lines: one URL per line · tsv: URL<TAB>BASE · csv: a header row names the columns · \
                  jsonl: {\"input\": …, \"base\": …, \"encoding\": …} per line",
             );
-        if settings.input_format() != Some(InputFormat::Lines)
-            && settings.input_format() != Some(InputFormat::Tsv)
-            && settings.input_format() != Some(InputFormat::Jsonl)
-        {
+        if matches!(settings.format, None | Some(InputFormat::Csv)) {
             text_field(ui, "CSV input column:", &mut settings.input_column, "input, url or href", 90.0);
             text_field(ui, "base column:", &mut settings.base_column, "base", 70.0);
         }
@@ -46,7 +40,7 @@ pub fn options_ui(ui: &mut egui::Ui, settings: &mut BatchSettings) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Resolvers:");
         for r in Resolver::ALL {
-            let mut on = settings.chosen_resolvers().contains(&r);
+            let mut on = settings.resolvers.contains(&r);
             if ui
                 .checkbox(&mut on, r.name())
                 .on_hover_text(r.description())
@@ -70,15 +64,9 @@ fn text_field(ui: &mut egui::Ui, label: &str, value: &mut String, hint: &str, wi
 
 /// The pipeline's options from the settings, or what is wrong with them.
 pub fn run_options(settings: &BatchSettings) -> Result<RunOptions, String> {
-    let resolvers = settings.chosen_resolvers();
+    let resolvers = settings.resolvers.clone();
     if resolvers.is_empty() {
         return Err("Choose at least one resolver.".to_owned());
-    }
-    if !settings.format.is_empty() && settings.input_format().is_none() {
-        return Err(format!(
-            "Unknown input format {:?}; choose lines, tsv, csv or jsonl.",
-            settings.format
-        ));
     }
     let label = settings.encoding.trim();
     let encoding = if label.is_empty() {
@@ -95,7 +83,7 @@ pub fn run_options(settings: &BatchSettings) -> Result<RunOptions, String> {
     let optional = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
     Ok(RunOptions {
         read: ReadOptions {
-            format: settings.input_format(),
+            format: settings.format,
             base: optional(&settings.base),
             encoding,
             input_column: optional(&settings.input_column),
@@ -121,7 +109,7 @@ mod tests {
         assert!(e.contains("\"klingon\""), "{e}");
         s.encoding = "sjis".to_owned();
         s.base = " http://b/ ".to_owned();
-        s.format = "csv".to_owned();
+        s.format = Some(InputFormat::Csv);
         let o = run_options(&s).expect("valid");
         assert_eq!(o.read.encoding.used.name(), "Shift_JIS");
         assert_eq!(o.read.base.as_deref(), Some("http://b/"));

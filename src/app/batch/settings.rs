@@ -1,23 +1,27 @@
 //! The Batch view's choices that are saved between runs: the resolvers,
 //! how the input is read, the filters and the sort, the last paths.
 //!
-//! Names are kept as text (resolver and format names as the command line
-//! spells them), so a saved state from another version, or one edited by
-//! hand, loads: an unknown name is skipped, not an error.
+//! Resolvers and formats are saved by the names the command line gives them
+//! ([`super::super::by_name`]), so a saved state from another version, or
+//! one edited by hand, loads: an unknown name is skipped, not an error.
 
 use serde::{Deserialize, Serialize};
 
 use crate::resolvers::Resolver;
 use crate::table::{InputFormat, OutputFormat};
 
+use super::super::by_name;
+
 /// The Batch view's saved choices.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BatchSettings {
-    /// The resolvers, one column each, by name.
-    pub resolvers: Vec<String>,
-    /// The input format by name; empty: detect it from the first line.
-    pub format: String,
+    /// The resolvers, one column each, in [`Resolver::ALL`] order.
+    #[serde(with = "by_name::list")]
+    pub resolvers: Vec<Resolver>,
+    /// The input format; `None`: detect it from the first line.
+    #[serde(with = "by_name::optional")]
+    pub format: Option<InputFormat>,
     /// CSV: the input and base columns (a header name or a 1-based number;
     /// empty: the usual names).
     pub input_column: String,
@@ -30,8 +34,9 @@ pub struct BatchSettings {
     pub path: String,
     pub filter: Filter,
     pub sort: Sort,
-    /// Export: format name, the filtered rows only, the last path.
-    pub export_format: String,
+    /// Export: the format, the filtered rows only, the last path.
+    #[serde(with = "by_name::one")]
+    pub export_format: OutputFormat,
     pub export_filtered: bool,
     pub export_path: String,
 }
@@ -39,8 +44,8 @@ pub struct BatchSettings {
 impl Default for BatchSettings {
     fn default() -> Self {
         BatchSettings {
-            resolvers: ["this", "whatwg", "rfc3986"].map(str::to_owned).into(),
-            format: String::new(),
+            resolvers: vec![Resolver::This, Resolver::Whatwg, Resolver::Rfc3986],
+            format: None,
             input_column: String::new(),
             base_column: String::new(),
             base: String::new(),
@@ -48,7 +53,7 @@ impl Default for BatchSettings {
             path: String::new(),
             filter: Filter::default(),
             sort: Sort::default(),
-            export_format: OutputFormat::Csv.name().to_owned(),
+            export_format: OutputFormat::Csv,
             export_filtered: false,
             export_path: String::new(),
         }
@@ -56,34 +61,13 @@ impl Default for BatchSettings {
 }
 
 impl BatchSettings {
-    /// The chosen resolvers, in [`Resolver::ALL`] order, unknown names left out.
-    pub fn chosen_resolvers(&self) -> Vec<Resolver> {
-        Resolver::ALL
-            .into_iter()
-            .filter(|r| {
-                self.resolvers
-                    .iter()
-                    .any(|n| r.name().eq_ignore_ascii_case(n))
-            })
-            .collect()
-    }
-
-    /// Turns a resolver on or off.
+    /// Turns a resolver on or off (the list stays in [`Resolver::ALL`] order).
     pub fn set_resolver(&mut self, r: Resolver, on: bool) {
-        self.resolvers.retain(|n| !r.name().eq_ignore_ascii_case(n));
+        self.resolvers.retain(|&c| c != r);
         if on {
-            self.resolvers.push(r.name().to_owned());
+            self.resolvers.push(r);
+            self.resolvers.sort();
         }
-    }
-
-    /// The chosen input format; `None`: detect it.
-    pub fn input_format(&self) -> Option<InputFormat> {
-        InputFormat::from_name(&self.format)
-    }
-
-    /// The chosen export format (CSV unless JSON Lines is named).
-    pub fn output_format(&self) -> OutputFormat {
-        OutputFormat::from_name(&self.export_format).unwrap_or_default()
     }
 }
 
@@ -146,15 +130,33 @@ mod tests {
 
     #[test]
     fn unknown_names_are_skipped_and_resolvers_keep_their_order() {
-        let s = BatchSettings {
-            resolvers: ["opc", "nope", "THIS"].map(str::to_owned).into(),
-            format: "klingon".to_owned(),
-            ..BatchSettings::default()
-        };
-        assert_eq!(s.chosen_resolvers(), [Resolver::This, Resolver::Opc]);
-        assert_eq!(s.input_format(), None);
+        let json =
+            r#"{"resolvers":["opc","nope","THIS","opc"],"format":"klingon","export_format":"tsv"}"#;
+        let s: BatchSettings = serde_json::from_str(json).expect("JSON");
+        assert_eq!(s.resolvers, [Resolver::This, Resolver::Opc]);
+        assert_eq!(s.format, None);
+        assert_eq!(s.export_format, OutputFormat::Tsv);
         let saved: BatchSettings = serde_json::from_str("{\"base\":\"http://b/\"}").expect("JSON");
         assert_eq!(saved.base, "http://b/");
         assert_eq!(saved.encoding, "utf-8");
+    }
+
+    #[test]
+    fn names_are_written_as_the_command_line_spells_them() {
+        let mut s = BatchSettings {
+            format: Some(InputFormat::Jsonl),
+            export_format: OutputFormat::Jsonl,
+            ..BatchSettings::default()
+        };
+        s.set_resolver(Resolver::Opc, true);
+        s.set_resolver(Resolver::Gecko, true);
+        s.set_resolver(Resolver::Whatwg, false);
+        let json = serde_json::to_string(&s).unwrap_or_default();
+        assert!(
+            json.contains(r#""resolvers":["this","gecko","rfc3986","opc"],"format":"jsonl""#),
+            "{json}"
+        );
+        assert!(json.contains(r#""export_format":"jsonl""#), "{json}");
+        assert_eq!(serde_json::from_str::<BatchSettings>(&json).ok(), Some(s));
     }
 }

@@ -2,16 +2,14 @@
 //! the field, the desktop's open dialog (through `rfd`), or a file dropped
 //! onto the window.
 //!
-//! The dialog runs on a thread of its own, so the window keeps drawing while
-//! it is open. Where the desktop offers no dialog (no portal, no zenity),
-//! `rfd` gives no file at once; the view then says so and points at the
-//! path field, which is always there.
+//! The dialog ([`super::dialog`]) runs on a thread of its own, so the window
+//! keeps drawing while it is open. Where the desktop offers no dialog, the
+//! view says so and points at the path field, which is always there.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
 
 use super::super::command::Command;
+use super::dialog::{Answer, Dialog};
 use super::job::Input;
 use super::settings::BatchSettings;
 
@@ -19,15 +17,12 @@ use super::settings::BatchSettings;
 /// megabytes every frame would stall the window); it is kept and run as is.
 pub const PASTE_SHOWN: usize = 256 * 1024;
 
-/// A dialog that answers faster than this showed nothing to choose from.
-const NO_DIALOG: Duration = Duration::from_millis(700);
-
 /// The text area's and the path field's contents, and an open dialog.
 #[derive(Default)]
 pub struct SourcePanel {
     /// The pasted lines.
     pub paste: String,
-    dialog: Option<(Instant, Receiver<Option<PathBuf>>)>,
+    dialog: Option<Dialog>,
 }
 
 impl SourcePanel {
@@ -109,20 +104,11 @@ impl SourcePanel {
     }
 
     fn open_dialog(&mut self, ctx: &egui::Context) {
-        let (tx, rx) = channel();
-        let ctx = ctx.clone();
-        let spawned = std::thread::Builder::new()
-            .name("batch-open-dialog".to_owned())
-            .spawn(move || {
-                let picked = rfd::FileDialog::new()
-                    .set_title("Open a list of URLs")
-                    .pick_file();
-                let _ = tx.send(picked);
-                ctx.request_repaint();
-            });
-        if spawned.is_ok() {
-            self.dialog = Some((Instant::now(), rx));
-        }
+        self.dialog = Dialog::open("batch-open-dialog", ctx, || {
+            rfd::FileDialog::new()
+                .set_title("Open a list of URLs")
+                .pick_file()
+        });
     }
 
     /// The dialog's answer, once it has one.
@@ -131,20 +117,15 @@ impl SourcePanel {
         settings: &mut BatchSettings,
         commands: &mut Vec<Command>,
     ) -> Option<Input> {
-        let (opened, rx) = self.dialog.as_ref()?;
-        let answer = match rx.try_recv() {
-            Ok(answer) => answer,
-            Err(std::sync::mpsc::TryRecvError::Empty) => return None,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
-        };
-        let quick = opened.elapsed() < NO_DIALOG;
+        let answer = self.dialog.as_mut()?.poll()?;
         self.dialog = None;
         match answer {
-            Some(path) => {
+            Answer::Chosen(path) => {
                 settings.path = path.display().to_string();
                 Some(Input::File(path))
             }
-            None => {
+            Answer::NoneChosen | Answer::Unavailable => {
+                let quick = answer == Answer::Unavailable;
                 let text = if quick {
                     "No file dialog could be shown on this desktop; type the file's path into the field and press Open."
                 } else {

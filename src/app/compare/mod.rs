@@ -7,7 +7,6 @@
 //! | `mod.rs` | [`CompareView`]: the toolbar, the summary, the sections |
 //! | [`settings`] | the choices saved between runs: rows shown, reference row |
 //! | [`compute`] | what the view shows, computed once per change of the inputs |
-//! | [`worker`] | big inputs compared off the UI thread |
 //! | [`table`] | the table, its widths and its marked cells |
 //! | [`summary`] | who agrees with whom, in a line |
 //! | [`parting`] | where two spec modes' traces part, linked to the trace |
@@ -25,7 +24,6 @@ pub mod settings;
 pub mod summary;
 pub mod table;
 pub mod whatwg_errors;
-pub mod worker;
 
 pub use compute::{CompareRequest, Comparison, compare};
 pub use settings::CompareSettings;
@@ -36,17 +34,28 @@ use crate::resolvers::Resolver;
 
 use super::command::Command;
 use super::state::{State, is_blank};
+use super::worker::Worker;
 
 /// What the Compare view keeps while the app runs (its persisted choices are
 /// [`CompareSettings`], in the state).
-#[derive(Default)]
 pub struct CompareView {
-    worker: worker::CompareWorker,
+    /// Big inputs are compared off the UI thread.
+    worker: Worker<CompareRequest, Comparison>,
     /// The last request handed to the worker (small or big).
     asked: Option<CompareRequest>,
     /// The comparison on screen (it may be of an older request while a big
     /// one is computed).
     shown: Option<Comparison>,
+}
+
+impl Default for CompareView {
+    fn default() -> Self {
+        CompareView {
+            worker: Worker::new("url-inspector compare", CompareRequest::size, compare),
+            asked: None,
+            shown: None,
+        }
+    }
 }
 
 impl CompareView {

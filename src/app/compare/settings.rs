@@ -1,13 +1,15 @@
 //! The Compare view's choices that are saved between runs: which resolvers
 //! it shows and which row the others are compared with.
 //!
-//! Saved by name (`"gecko"`), read leniently: a name this version does not
-//! know (a state from a newer one, or edited by hand) is dropped rather than
-//! making the whole saved state unreadable.
+//! Saved by name (`"gecko"`), read leniently ([`super::super::by_name`]): a
+//! name this version does not know (a state from a newer one, or edited by
+//! hand) is dropped rather than making the whole saved state unreadable.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 use crate::resolvers::Resolver;
+
+use super::super::by_name;
 
 /// Which resolvers the Compare view shows, and which row the others are
 /// compared with.
@@ -16,11 +18,11 @@ use crate::resolvers::Resolver;
 pub struct CompareSettings {
     /// The resolvers turned off. Kept as the ones hidden, not the ones shown,
     /// so that every resolver shows by default.
-    #[serde(deserialize_with = "known_resolvers", serialize_with = "names")]
+    #[serde(with = "by_name::list")]
     pub hidden: Vec<Resolver>,
     /// The row every other is compared with (THIS by default). It is always
     /// shown: a hidden reference would mark differences from nothing on screen.
-    #[serde(deserialize_with = "resolver_or_default", serialize_with = "name")]
+    #[serde(with = "by_name::one")]
     pub reference: Resolver,
 }
 
@@ -52,35 +54,6 @@ impl CompareSettings {
         self.reference = r;
         self.hidden.retain(|&h| h != r);
     }
-}
-
-/// The known resolver names of a list; unknown ones are dropped.
-// Written as names, as they are read: eframe saves the state as RON, where
-// a `Resolver` would otherwise be written as a variant (`this`), which the
-// readers below (strings) refuse, losing the whole saved state.
-fn names<S: Serializer>(resolvers: &[Resolver], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(resolvers.iter().map(|r| r.name()))
-}
-
-fn name<S: Serializer>(resolver: &Resolver, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(resolver.name())
-}
-
-fn known_resolvers<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Resolver>, D::Error> {
-    let names = Vec::<String>::deserialize(d)?;
-    let mut out: Vec<Resolver> = names
-        .iter()
-        .filter_map(|n| Resolver::from_name(n))
-        .collect();
-    out.sort();
-    out.dedup();
-    Ok(out)
-}
-
-/// A resolver name; an unknown one gives the default (THIS).
-fn resolver_or_default<'de, D: Deserializer<'de>>(d: D) -> Result<Resolver, D::Error> {
-    let name = String::deserialize(d)?;
-    Ok(Resolver::from_name(&name).unwrap_or_default())
 }
 
 #[cfg(test)]
