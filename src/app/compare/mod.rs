@@ -21,12 +21,13 @@ pub mod markdown;
 pub mod opc_steps;
 pub mod parting;
 pub mod rfc3986_forms;
-pub mod settings;
 pub mod summary;
 pub mod table;
 pub mod whatwg_errors;
 pub mod worker;
 
+/// The view's saved choices live in the state, a leaf every view reads.
+pub use super::state::compare_settings as settings;
 pub use compute::{CompareRequest, Comparison, compare};
 pub use settings::CompareSettings;
 
