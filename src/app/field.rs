@@ -1,6 +1,7 @@
 //! The three text fields of the input panel, named once: their visible
-//! labels and their help text (their widget ids are the input panel's). A leaf module, so
-//! the state, the commands and the panels can all name a field.
+//! labels and their help text (their widget ids are the input panel's). A
+//! leaf module with no egui type, so the state, the commands and the panels
+//! can all name a field.
 
 /// One of the input panel's text fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
