@@ -1,9 +1,7 @@
-//! The three text fields of the input panel, named once: their widget ids
-//! (for focus), their visible labels and their help text. A leaf module, so
-//! the state, the commands and the panels can all name a field.
-
-#[cfg(feature = "gui")]
-use egui::Id;
+//! The three text fields of the input panel, named once: their visible
+//! labels and their help text (their widget ids are the input panel's). A
+//! leaf module with no egui type, so the state, the commands and the panels
+//! can all name a field.
 
 /// One of the input panel's text fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,16 +12,6 @@ pub enum Field {
 }
 
 impl Field {
-    /// The text field's widget id (for focus).
-    #[cfg(feature = "gui")]
-    pub fn id(self) -> Id {
-        Id::unique(match self {
-            Field::Input => "field-url",
-            Field::Base => "field-base",
-            Field::Encoding => "field-encoding",
-        })
-    }
-
     /// The visible (and accessible) label.
     pub const fn label(self) -> &'static str {
         match self {

@@ -27,6 +27,15 @@ use super::keys;
 use super::mode_toggle;
 use super::state::State;
 
+/// The text field's widget id (for focus).
+pub fn field_id(field: Field) -> Id {
+    Id::unique(match field {
+        Field::Input => "field-url",
+        Field::Base => "field-base",
+        Field::Encoding => "field-encoding",
+    })
+}
+
 /// Values longer than this (bytes) are not put in a text field unless asked:
 /// a text field lays out its whole text on every change, and past 16 KiB a
 /// keystroke costs more than a frame (see `benches/frames.rs`).
@@ -174,7 +183,7 @@ fn text_field(
     // Room for the button beside the field.
     let width = (ui.available_width() - 130.0).max(160.0);
     let response = TextEdit::singleline(&mut buffer.text)
-        .id(field.id())
+        .id(field_id(field))
         .hint_text(hint)
         .font(TextStyle::Monospace)
         .desired_width(width)
@@ -259,7 +268,11 @@ fn whole_value_keys(
     rect: egui::Rect,
     commands: &mut Vec<Command>,
 ) {
-    let response = ui.interact(rect, field.id(), egui::Sense::focusable_noninteractive());
+    let response = ui.interact(
+        rect,
+        field_id(field),
+        egui::Sense::focusable_noninteractive(),
+    );
     response.widget_info(|| {
         egui::WidgetInfo::labeled(
             egui::Role::TextInput,
@@ -312,7 +325,7 @@ fn divert_big_paste(
     limit: usize,
     commands: &mut Vec<Command>,
 ) {
-    if !ui.memory(|m| m.has_focus(field.id())) {
+    if !ui.memory(|m| m.has_focus(field_id(field))) {
         return;
     }
     ui.input_mut(|i| {
@@ -414,7 +427,7 @@ fn encoding_field(ui: &mut egui::Ui, state: &mut State, label: Id) -> bool {
 /// after typing in the field (not on arriving there by Tab), Enter takes a
 /// suggestion, and Tab or Shift+Tab always move on: the field is no trap.
 fn encoding_edit(ui: &mut egui::Ui, encoding: &mut String, label: Id) {
-    let id = Field::Encoding.id();
+    let id = field_id(Field::Encoding);
     let typed_id = id.with("typed");
     let mut typed: bool = ui.data(|d| d.get_temp(typed_id)).unwrap_or(false);
     if ui.memory(|m| m.has_focus(id)) {
@@ -536,7 +549,7 @@ pub fn insert(ctx: &egui::Context, state: &mut State, field: Field, text: &str) 
     let value = state.value_mut(field);
     // Only a field small enough to be a text field shows escapes.
     let escapes = escapes_on && value.len() <= FORCED_EDIT_LIMIT;
-    let id = field.id();
+    let id = field_id(field);
     let cursor = TextEditState::load(ctx, id).and_then(|s| s.cursor.char_range());
     let shown = if escapes {
         escape(value).into_owned()
@@ -584,7 +597,7 @@ pub fn focus_and_select_all(ctx: &egui::Context, state: &State, field: Field) {
     } else {
         value.chars().count()
     };
-    let id = field.id();
+    let id = field_id(field);
     let mut s = TextEditState::load(ctx, id).unwrap_or_default();
     s.cursor.set_char_range(Some(CCursorRange::two(
         CCursor::new(0),

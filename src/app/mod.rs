@@ -6,16 +6,16 @@
 //! | file | what |
 //! |---|---|
 //! | `mod.rs` | [`run`]: window options, fonts, icon, restoring the state |
-//! | [`state`] | what is saved between runs, and the command line's [`Launch`] |
+//! | [`state`] | what is saved between runs (the views' settings too), and the command line's [`Launch`] |
 //! | [`saved_state`] | the saved state on disk: reading it, keeping a broken one aside, whether it can be written |
 //! | [`signals`] | SIGTERM and SIGINT close the window as Ctrl+Q does (saving) |
-//! | [`app`] | the running app: layout, shortcuts, applying commands |
+//! | [`app`] | the shell: menus, shortcuts, switching views, the status bar, applying commands |
+//! | [`inspector`], [`compare`], [`batch`] | the three views, each a folder of its own |
 //! | [`command`], [`keys`], [`field`] | leaf modules: what panels ask for, the shortcuts, the text fields |
-//! | [`analysis`] | what the panels show, computed per change of the inputs |
+//! | [`analysis`] | what the Inspector shows, computed per change of the inputs |
 //! | [`worker`] | computing big inputs off the UI thread |
-//! | [`compare`], [`batch`] | the Compare and Batch views, each a folder of its own |
-//! | [`inputs`], [`mode_toggle`], [`result`], [`components`], [`highlight`], [`trace_view`], [`history`], [`viewer`] | one panel or widget each |
-//! | [`notes_strip`], [`step_player`], [`url_after`] | explaining: the warning strip, the trace's player, the URL after a step |
+//! | [`inputs`], [`mode_toggle`], [`result`], [`notes_strip`] | the input fields and the result, shared by the Inspector and Compare |
+//! | [`history`], [`viewer`] | the History menu, the full-text window |
 //! | [`symbols`] | symbols set in the font that has them, beside words |
 //! | [`theme`] | colours with enough contrast, in both themes |
 //! | [`clipboard`] | the clipboard trait, arboard behind it, failures told |
@@ -24,9 +24,10 @@
 //!
 //! Data flows one way: the input fields edit [`state::State`]; a change
 //! makes a [`analysis::Request`]; the [`analysis::Analysis`] it gives is what
-//! every other panel reads; panels push [`command::Command`]s, applied after
-//! the frame by [`app`]. Panels import the leaf modules, never `app`, so the
-//! modules form no cycle.
+//! the Inspector's panels read; panels push [`command::Command`]s, applied
+//! after the frame by [`app`]. The state and the leaf modules import no view,
+//! views import no other view, and nothing imports [`app`], so the modules
+//! form no cycle.
 
 #[cfg(feature = "gui")]
 pub mod analysis;
@@ -36,38 +37,23 @@ pub mod app;
 #[cfg(feature = "gui")]
 pub mod batch;
 pub mod by_name;
-/// Without the window (feature `state` alone, as the fuzz target builds it):
-/// only the Batch view's saved settings, which the saved state holds.
-#[cfg(not(feature = "gui"))]
-pub mod batch {
-    pub mod settings;
-    pub use settings::BatchSettings;
-}
 #[cfg(feature = "gui")]
 pub mod clipboard;
 #[cfg(feature = "gui")]
 pub mod command;
 #[cfg(feature = "gui")]
 pub mod compare;
-/// Without the window: only the Compare view's saved settings.
-#[cfg(not(feature = "gui"))]
-pub mod compare {
-    pub mod settings;
-    pub use settings::CompareSettings;
-}
-#[cfg(feature = "gui")]
-pub mod components;
 #[cfg(feature = "gui")]
 pub mod escape;
 pub mod field;
 #[cfg(feature = "gui")]
 pub mod fonts;
 #[cfg(feature = "gui")]
-pub mod highlight;
-#[cfg(feature = "gui")]
 pub mod history;
 #[cfg(feature = "gui")]
 pub mod inputs;
+#[cfg(feature = "gui")]
+pub mod inspector;
 #[cfg(feature = "gui")]
 pub mod keys;
 #[cfg(feature = "gui")]
@@ -81,15 +67,9 @@ pub mod saved_state;
 pub mod signals;
 pub mod state;
 #[cfg(feature = "gui")]
-pub mod step_player;
-#[cfg(feature = "gui")]
 pub mod symbols;
 #[cfg(feature = "gui")]
 pub mod theme;
-#[cfg(feature = "gui")]
-pub mod trace_view;
-#[cfg(feature = "gui")]
-pub mod url_after;
 #[cfg(feature = "gui")]
 pub mod viewer;
 #[cfg(feature = "gui")]

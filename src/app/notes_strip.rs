@@ -11,7 +11,7 @@
 //! colour (≥ 4.5:1 in both themes, see [`super::theme`]). Clicking a note
 //! (or Space/Enter on it) selects it, and its characters are then shown
 //! selected in the input; every note's characters are underlined there all
-//! the time ([`super::highlight`]).
+//! the time ([`super::inspector::highlight`]).
 
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, Sense, TextStyle};

@@ -346,7 +346,7 @@ mod tests {
     /// not, and every saved state was lost at the next start).
     #[test]
     fn a_state_with_every_setting_changed_round_trips() {
-        use crate::app::batch::settings::SortColumn;
+        use crate::app::state::batch_settings::SortColumn;
         use crate::app::state::{FoldKey, HistoryEntry, ThemeChoice, View};
         use crate::engine::{Mode, Stage};
         use crate::resolvers::Resolver;

@@ -15,6 +15,17 @@ use egui::{Color32, Stroke, Theme, Visuals};
 
 use crate::engine::Component;
 
+use super::state::ThemeChoice;
+
+/// egui's name for the theme chosen in the View menu.
+pub fn preference(choice: ThemeChoice) -> egui::ThemePreference {
+    match choice {
+        ThemeChoice::System => egui::ThemePreference::System,
+        ThemeChoice::Dark => egui::ThemePreference::Dark,
+        ThemeChoice::Light => egui::ThemePreference::Light,
+    }
+}
+
 /// The visuals the app draws with in `theme`.
 pub fn visuals(theme: Theme) -> Visuals {
     let mut v = match theme {

@@ -422,6 +422,12 @@ fn ctrl_l_focuses_the_url_field_and_selects_its_text() {
     h.get_by_label("Keys").click();
     h.run();
     assert!(shows_part(&h, "Go to the URL field and select its text"));
+    // The Batch view's own keys are listed too, though that view reads them.
+    assert!(shows_part(&h, "Batch view: go to the file path field"));
+    assert!(shows_part(
+        &h,
+        "Batch view: export the rows to the export path"
+    ));
 }
 
 /// The label of the focused widget, if any.

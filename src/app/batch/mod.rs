@@ -26,28 +26,23 @@ pub mod filter;
 pub mod job;
 pub mod options;
 pub mod runner;
-pub mod settings;
 pub mod source;
 pub mod store;
 pub mod stream;
 pub mod summary_view;
 pub mod table_view;
 
+/// The view's saved choices live in the state, a leaf every view reads.
+pub use super::state::batch_settings as settings;
 pub use settings::BatchSettings;
 
 use std::time::Duration;
 
 use super::command::Command;
 use super::escape::group_digits;
+use super::keys::{EXPORT, OPEN};
 use super::state::State;
 use settings::SortColumn;
-
-/// Focus the path field, to type a file's path and press Enter.
-pub const OPEN: egui::KeyboardShortcut =
-    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::O);
-/// Export the rows to the path in the export field.
-pub const EXPORT: egui::KeyboardShortcut =
-    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
 
 /// How often the progress line is redrawn while a job runs.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);

@@ -20,11 +20,12 @@ pub mod markdown;
 pub mod opc_steps;
 pub mod parting;
 pub mod rfc3986_forms;
-pub mod settings;
 pub mod summary;
 pub mod table;
 pub mod whatwg_errors;
 
+/// The view's saved choices live in the state, a leaf every view reads.
+pub use super::state::compare_settings as settings;
 pub use compute::{CompareRequest, Comparison, compare};
 pub use settings::CompareSettings;
 

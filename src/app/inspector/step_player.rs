@@ -11,11 +11,11 @@
 
 use egui::{Color32, RichText};
 
-use super::analysis::Analysis;
-use super::command::Command;
-use super::keys;
-use super::symbols::{with_words, words_then};
-use super::trace_view::TraceFocus;
+use super::focus::TraceFocus;
+use crate::app::analysis::Analysis;
+use crate::app::command::Command;
+use crate::app::keys;
+use crate::app::symbols::{with_words, words_then};
 
 /// Seconds between two steps while playing: long enough to read a row's
 /// change, short enough that a whole teaching example plays in about 20 s.

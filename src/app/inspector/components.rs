@@ -17,11 +17,11 @@ use egui::{Align, Layout, Rect, RichText, Sense, UiBuilder, vec2};
 
 use crate::engine::Component;
 
-use super::analysis::{Analysis, component_index};
-use super::command::Command;
-use super::escape::{preview, shorten, truncate_chars};
-use super::state::{State, is_blank};
-use super::theme;
+use crate::app::analysis::{Analysis, component_index};
+use crate::app::command::Command;
+use crate::app::escape::{preview, shorten, truncate_chars};
+use crate::app::state::{State, is_blank};
+use crate::app::theme;
 
 /// Values are shown up to this many characters; "Show all" opens the rest.
 const SHOWN_CHARS: usize = 160;

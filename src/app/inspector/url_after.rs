@@ -15,11 +15,11 @@ use egui::{RichText, TextEdit, TextStyle};
 use crate::engine::Component;
 use crate::engine::trace::{Subject, UrlAfter};
 
-use super::analysis::Analysis;
-use super::command::Command;
-use super::escape::{preview, shorten};
-use super::symbols::with_words;
-use super::theme;
+use crate::app::analysis::Analysis;
+use crate::app::command::Command;
+use crate::app::escape::{preview, shorten};
+use crate::app::symbols::with_words;
+use crate::app::theme;
 
 /// Characters of the written-out URL shown in place (the rest is one click away).
 const SHOWN_CHARS: usize = 300;

@@ -16,7 +16,7 @@
 //! Changed and unchanged steps differ by a mark and by weight, not by a
 //! dimmer grey: a changed step starts with "Δ" in strong text, an unchanged
 //! one with "·" in the normal text colour (both ≥ 4.5:1, see
-//! [`super::theme`]).
+//! [`crate::app::theme`]).
 //!
 //! The list is virtual ([`egui::ScrollArea::show_rows`]): only the rows on
 //! screen are laid out, so a trace of thousands of steps, or steps holding
@@ -33,12 +33,14 @@ use egui::{Color32, FontId, Id, RichText, Sense, Stroke, TextStyle};
 use crate::engine::report::Format;
 use crate::engine::{Component, Step};
 
-use super::analysis::{Analysis, StepView};
-use super::command::Command;
-use super::escape::{group_digits, shorten, shorten_end, shown};
-use super::keys;
-use super::state::{FoldKey, State, is_blank};
-use super::{step_player, theme};
+use super::focus::TraceFocus;
+use super::step_player;
+use crate::app::analysis::{Analysis, StepView};
+use crate::app::command::Command;
+use crate::app::escape::{group_digits, shorten, shorten_end, shown};
+use crate::app::keys;
+use crate::app::state::{FoldKey, State, is_blank};
+use crate::app::theme;
 
 /// Characters of context shown around a change in a row.
 const ROW_CONTEXT: usize = 14;
@@ -61,26 +63,6 @@ enum Row {
         folded: bool,
     },
     Step(usize),
-}
-
-/// What the panel shows besides the analysis and the saved settings: the
-/// selected step, the component whose steps are marked, and the player.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TraceFocus {
-    pub selected: Option<usize>,
-    /// The component selected in the components table or the legend.
-    pub component: Option<Component>,
-    /// Show only that component's steps.
-    pub only_component: bool,
-    /// The player is walking through the steps.
-    pub playing: bool,
-}
-
-impl TraceFocus {
-    /// The component the list is narrowed to, if it is.
-    fn narrowed_to(&self) -> Option<Component> {
-        self.component.filter(|_| self.only_component)
-    }
 }
 
 /// Whether the filters let step `i` through.

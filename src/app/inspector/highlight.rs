@@ -16,7 +16,7 @@
 //! Ranges are byte ranges of the preprocessed input (what parsing reads).
 //! Long inputs are shown as a window of [`WINDOW`] characters around what
 //! matters (the selection or the failure), never laid out whole. Colours
-//! come from [`super::theme`], in a dark and a light set.
+//! come from [`crate::app::theme`], in a dark and a light set.
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -27,13 +27,13 @@ use egui::{Galley, RichText, Sense, Stroke, TextStyle};
 use crate::engine::notes::describe_char;
 use crate::engine::{Component, Note, NoteLevel};
 
-use super::analysis::Analysis;
-use super::command::Command;
-use super::escape::{group_digits, shown};
-use super::notes_strip::{level_color, level_words};
-use super::state::{State, is_blank};
-use super::symbols::with_words;
-use super::theme;
+use crate::app::analysis::Analysis;
+use crate::app::command::Command;
+use crate::app::escape::{group_digits, shown};
+use crate::app::notes_strip::{level_color, level_words};
+use crate::app::state::{State, is_blank};
+use crate::app::symbols::with_words;
+use crate::app::theme;
 
 /// At most this many characters of the input are laid out.
 pub const WINDOW: usize = 600;

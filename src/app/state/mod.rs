@@ -6,13 +6,22 @@
 //!
 //! Every field has a default (`#[serde(default)]`), so a state saved by an
 //! older version, or a damaged one, still loads.
+//!
+//! A leaf of the app: it imports no view and no egui type, so every view can
+//! read and edit it, and the `state` feature builds it without a window. The
+//! Compare and Batch views' saved choices live here for that reason
+//! ([`compare_settings`], [`batch_settings`]); the views re-export them.
+
+pub mod batch_settings;
+pub mod compare_settings;
+
+pub use batch_settings::BatchSettings;
+pub use compare_settings::CompareSettings;
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Mode, Stage};
 
-use super::batch::BatchSettings;
-use super::compare::CompareSettings;
 use super::field::Field;
 
 /// Inputs longer than this are not written to disk: a 10 MB paste should not
@@ -40,15 +49,6 @@ impl ThemeChoice {
             ThemeChoice::System => "System",
             ThemeChoice::Dark => "Dark",
             ThemeChoice::Light => "Light",
-        }
-    }
-
-    #[cfg(feature = "gui")]
-    pub fn preference(self) -> egui::ThemePreference {
-        match self {
-            ThemeChoice::System => egui::ThemePreference::System,
-            ThemeChoice::Dark => egui::ThemePreference::Dark,
-            ThemeChoice::Light => egui::ThemePreference::Light,
         }
     }
 }
