@@ -180,6 +180,18 @@ pub const fn is_label_separator(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
 }
 
+/// Whether a path segment is `.` or `..` (1 or 2), with `%2E` standing for `.`.
+pub(crate) fn dot_segment(seg: &str) -> u8 {
+    match seg.len() {
+        1 if seg == "." => 1,
+        2 if seg == ".." => 2,
+        3 if seg.eq_ignore_ascii_case("%2e") => 1,
+        4 if seg.eq_ignore_ascii_case(".%2e") || seg.eq_ignore_ascii_case("%2e.") => 2,
+        6 if seg.eq_ignore_ascii_case("%2e%2e") => 2,
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

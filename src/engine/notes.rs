@@ -16,132 +16,28 @@
 //! the notes of a run (best one run with [`Options::keep`], whose forms
 //! they read), and `Inspection::from_run` computes them too.
 
-use std::collections::{HashMap, HashSet};
-use std::ops::Range;
+use std::collections::HashMap;
 
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
-use serde::{Deserialize, Serialize};
 
 use super::chars::percent_byte_at;
-use super::code_table::code_table;
-use super::encoding::{EncodingVerdict, QueryEncoding};
+use super::encoding::EncodingVerdict;
 use super::failure::Reason;
-use super::model::{Component, Mode, ParsedUrl};
+use super::model::Component;
 use super::options::{Options, Until};
-use super::outcome::{Kept, Outcome};
+use super::outcome::Outcome;
 use super::preprocess::is_noncharacter;
 use super::run::kept_forms;
 
+pub use naming::describe_char;
+use naming::{LIST_MAX, count, list, list_of, name_distinct};
+pub use note::{Forms, Note, NoteCode, NoteLevel};
+
 mod host;
+mod naming;
+mod note;
 #[cfg(test)]
 mod tests;
-
-/// How much a note matters, for a viewer that sorts or colours them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum NoteLevel {
-    /// The result may not be what it seems (a look-alike host, lost text).
-    Warning,
-    /// Something changed that users rarely expect.
-    Info,
-    /// A likely cause of an invalid input, and how to fix it.
-    Hint,
-}
-
-code_table! {
-    /// Every kind of note: the single table of note codes. It serializes
-    /// as its stable code (`"host-mixed-script"`).
-    pub enum NoteCode;
-    fn code, fn citation, fn description;
-    column fn level: NoteLevel;
-
-    HostMixedScript => Warning, "host-mixed-script", "UTS #39, section 5.2 (Restriction-Level Detection)",
-        "A label of the host mixes scripts (UTS #39 restriction level moderately restrictive or looser); the characters outside the label's main script are named.";
-    HostConfusable => Warning, "host-confusable", "UTS #39, section 4 (Confusable Detection)",
-        "The host looks like a different, all-ASCII host: their UTS #39 skeletons are the same.";
-    HostNonAscii => Info, "host-non-ascii", "CanonicalizeHost; UTS #39, section 5.2",
-        "The host holds non-ASCII characters (and neither mixes scripts nor imitates an ASCII host).";
-    QueryUnmappable => Warning, "query-unmappable", "Percent-encoding, step 5",
-        "Characters of the query that the query encoding cannot represent became '?'.";
-    EncodingFallback => Warning, "encoding-fallback", "Percent-encoding, step 3; Encoding Standard, get an encoding",
-        "The encoding label names no encoding, or one that does not keep ASCII as ASCII, so the query was encoded in UTF-8.";
-    CharPercentEncoded => Info, "char-percent-encoded", "Canonicalization (user-info, path, query, fragment)",
-        "ASCII characters that may not appear as they are in a component (a space, '\"', '<', '>', ...) were percent-encoded.";
-    WhitespaceRemoved => Info, "whitespace-removed", "Preprocessing, steps 3 and 4",
-        "Preprocessing removed tabs and line breaks, or trimmed spaces, vertical tabs and form feeds from the ends.";
-    NoncharacterReplaced => Warning, "noncharacter-replaced", "Preprocessing, step 2",
-        "Preprocessing replaced noncharacters (U+FDD0-U+FDEF, U+xFFFE, U+xFFFF) by U+FFFD.";
-    UnclosedBracket => Hint, "unclosed-bracket", "Finding the user-info, host, and port (url-spec 3.3)",
-        "A '[' starts an IPv6 literal in the host, but no ']' closes it.";
-    NoScheme => Hint, "no-scheme", "Finding the scheme; Resolution (no base URL given)",
-        "The input has no scheme and no base URL was given, but it starts like a host name.";
-}
-
-/// One thing a person must not miss about a result. Serializes as
-/// `{"code", "message", "range"}`, the shape of the resolvers' notes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Note {
-    /// What kind of note this is.
-    pub code: NoteCode,
-    /// What happened, naming the characters, hosts and places concerned.
-    pub message: String,
-    /// The byte range of the preprocessed input the note is about, where
-    /// one applies. An empty range marks a place where something was removed.
-    pub range: Option<Range<usize>>,
-}
-
-impl Note {
-    fn new(code: NoteCode, message: String, range: Option<Range<usize>>) -> Note {
-        Note {
-            code,
-            message,
-            range,
-        }
-    }
-}
-
-/// One run's forms, as the notes read them.
-#[derive(Clone, Copy, Debug)]
-pub struct Forms<'a> {
-    /// The input as given.
-    pub input: &'a str,
-    /// The input after preprocessing (the coordinates of every range).
-    pub preprocessed: &'a str,
-    /// The input alone, parsed, with its spans.
-    pub parsed: &'a ParsedUrl,
-    /// The URL after resolution, before canonicalization.
-    pub resolved: &'a ParsedUrl,
-    /// The result of the run.
-    pub outcome: &'a Outcome,
-    /// The query encoding the run was given.
-    pub encoding: QueryEncoding,
-    /// The mode the run was in.
-    pub mode: Mode,
-    /// How far the run went.
-    pub until: Until,
-}
-
-impl<'a> Forms<'a> {
-    /// The forms of the run of `input` with `options` that kept `kept` and
-    /// gave `outcome`.
-    pub fn new(
-        input: &'a str,
-        options: &Options<'_>,
-        kept: &'a Kept,
-        outcome: &'a Outcome,
-    ) -> Forms<'a> {
-        Forms {
-            input,
-            preprocessed: &kept.preprocessed,
-            parsed: &kept.parsed,
-            resolved: &kept.resolved,
-            outcome,
-            encoding: options.encoding,
-            mode: options.mode,
-            until: options.until,
-        }
-    }
-}
 
 /// The notes of the run of `input` with `options` that gave `outcome`. They
 /// read the forms the run kept; a run that kept none has them computed
@@ -185,81 +81,6 @@ fn encoding_fallback_note(f: &Forms<'_>) -> Option<Note> {
         _ => "the encoding label names no encoding the Encoding Standard knows, so the query was encoded in UTF-8 instead".to_owned(),
     };
     Some(Note::new(NoteCode::EncodingFallback, message, None))
-}
-
-// ---------------------------------------------------------------------------
-// Naming characters
-
-/// How the notes name a character: `'l' U+006C LATIN SMALL LETTER L`;
-/// invisible ones without the glyph.
-pub fn describe_char(c: char) -> String {
-    let code = format!("U+{:04X}", u32::from(c));
-    let name = match (c, unicode_names2::name(c)) {
-        // The characters preprocessing removes or trims (no Unicode name).
-        ('\t', _) => "TAB".to_owned(),
-        ('\n', _) => "LF (line feed)".to_owned(),
-        ('\r', _) => "CR (carriage return)".to_owned(),
-        ('\u{0B}', _) => "VT (vertical tab)".to_owned(),
-        ('\u{0C}', _) => "FF (form feed)".to_owned(),
-        (_, Some(name)) => name.to_string(),
-        _ if c.is_control() => "(a control character)".to_owned(),
-        _ if is_noncharacter(c) => "(a noncharacter)".to_owned(),
-        _ => "(unassigned)".to_owned(),
-    };
-    if c.is_control() || c.is_whitespace() || is_noncharacter(c) {
-        format!("{code} {name}")
-    } else {
-        format!("'{c}' {code} {name}")
-    }
-}
-
-/// At most this many items are listed in one message; the rest are counted.
-const LIST_MAX: usize = 6;
-
-/// `a, b and c`, or `a, b, ..., and 4 more`.
-fn list(items: &[String]) -> String {
-    list_of(&items[..items.len().min(LIST_MAX)], items.len())
-}
-
-/// [`list`] of the first items `shown` of `total`.
-fn list_of(shown: &[String], total: usize) -> String {
-    let rest = total.saturating_sub(shown.len());
-    match (shown, rest) {
-        ([], _) => String::new(),
-        ([one], 0) => one.clone(),
-        (_, 0) => format!(
-            "{} and {}",
-            shown[..shown.len() - 1].join(", "),
-            shown[shown.len() - 1]
-        ),
-        (_, n) => format!("{}, and {n} more", shown.join(", ")),
-    }
-}
-
-/// The distinct characters of `chars`, in order of appearance, named and
-/// listed (the first few; the others counted).
-pub(crate) fn name_distinct(chars: impl IntoIterator<Item = char>) -> String {
-    name_distinct_with(chars, describe_char)
-}
-
-/// [`name_distinct`], naming each character with `name`.
-pub(crate) fn name_distinct_with(
-    chars: impl IntoIterator<Item = char>,
-    name: impl Fn(char) -> String,
-) -> String {
-    let mut seen = HashSet::new();
-    let distinct: Vec<char> = chars.into_iter().filter(|&c| seen.insert(c)).collect();
-    let named: Vec<String> = distinct.iter().take(LIST_MAX).map(|&c| name(c)).collect();
-    list_of(&named, distinct.len())
-}
-
-/// `1 character` / `3 characters`.
-fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 // ---------------------------------------------------------------------------

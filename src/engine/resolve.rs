@@ -10,7 +10,7 @@ mod dot_steps;
 
 use std::borrow::Cow;
 
-use super::chars::{is_slash, leading_drive_segment, starts_with_slash};
+use super::chars::{dot_segment, is_slash, leading_drive_segment, starts_with_slash};
 use super::model::{Component, ParsedUrl};
 use super::parse::parse_preprocessed;
 use super::percent::decode_ascii_where;
@@ -406,18 +406,6 @@ fn merge_steps(before: Option<&str>, base_path: &str, reference: &str) -> Vec<St
         Step::change(StepId::RelMergeCut, path, Some(base_path), Some(dir)).decide(cut),
         append(dir),
     ]
-}
-
-/// Whether a segment is `.` or `..` (1 or 2), with `%2E` standing for `.`.
-fn dot_segment(seg: &str) -> u8 {
-    match seg.len() {
-        1 if seg == "." => 1,
-        2 if seg == ".." => 2,
-        3 if seg.eq_ignore_ascii_case("%2e") => 1,
-        4 if seg.eq_ignore_ascii_case(".%2e") || seg.eq_ignore_ascii_case("%2e.") => 2,
-        6 if seg.eq_ignore_ascii_case("%2e%2e") => 2,
-        _ => 0,
-    }
 }
 
 /// Remove dot-segments (RFC 3986 5.2.4) as the spec adapts it: backslashes

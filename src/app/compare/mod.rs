@@ -9,7 +9,8 @@
 //! | [`compute`] | what the view shows, computed once per change of the inputs |
 //! | [`table`] | the table, its widths and its marked cells |
 //! | [`summary`] | who agrees with whom, in a line |
-//! | [`parting`] | where two spec modes' traces part, linked to the trace |
+//! | [`parting`] | where two spec modes' traces part (computed) |
+//! | [`parting_view`] | that section drawn, each side linked to its trace |
 //! | [`whatwg_errors`] | the URL Standard's validation errors, named and explained |
 //! | [`rfc3986_forms`] | RFC 3986's resolved and normalized forms apart |
 //! | [`opc_steps`] | OPC's steps and the part-name rule that fails |
@@ -19,6 +20,7 @@ pub mod compute;
 pub mod markdown;
 pub mod opc_steps;
 pub mod parting;
+pub mod parting_view;
 pub mod rfc3986_forms;
 pub mod summary;
 pub mod table;
@@ -228,7 +230,7 @@ fn browsers_ui(
     let modes_shown = shown.iter().filter(|r| r.mode().is_some()).count();
     if modes_shown >= 2 {
         section(ui, "Where the spec's modes part", |ui| {
-            parting::partings_ui(ui, c, shown, reference, commands);
+            parting_view::partings_ui(ui, c, shown, reference, commands);
         });
     }
     if shown.contains(&Resolver::Whatwg)

@@ -9,7 +9,8 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
 
-use super::{Forms, Note, NoteCode, describe_char, name_distinct, name_distinct_with};
+use super::naming::{describe_char, name_distinct, name_distinct_with};
+use super::note::{Forms, Note, NoteCode};
 use crate::engine::model::Component;
 use crate::engine::percent::decode_to_bytes;
 

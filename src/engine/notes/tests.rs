@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::engine::encoding::LABELS;
-use crate::engine::{self, Inspection, NoTrace, Step, StepId, Trace};
+use crate::engine::{self, Inspection, Mode, NoTrace, QueryEncoding, Step, StepId, Trace};
 
 /// The inspection of one traced run that keeps its forms.
 fn inspect(input: &str, base: Option<&str>, encoding: QueryEncoding, mode: Mode) -> Inspection {

@@ -16,7 +16,7 @@
 //! slashes first (a step of its own), and a segment written with `%2E` is a
 //! dot-segment (the rule's decision names it).
 
-use super::dot_segment;
+use crate::engine::chars::dot_segment;
 use crate::engine::model::Component;
 use crate::engine::trace::{Step, StepId};
 
