@@ -1,12 +1,14 @@
 //! `url-inspector batch`: JSON Lines on stdin, one JSON line per input line on
 //! stdout, in order.
 //!
-//! Each answer is written and flushed before the next line is read, so a
-//! caller can hold the pipe open and use the process as a service. Every
-//! input line gets exactly one output line, whatever it holds (blank, not
-//! UTF-8, not JSON, a bad request): the caller can always pair them up.
+//! Every answer is written and flushed before the process can wait for more
+//! input, so a caller can hold the pipe open and use the process as a
+//! service. Answers to lines that arrived together are written together
+//! (one write, not one per line). Every input line gets exactly one output
+//! line, whatever it holds (blank, not UTF-8, not JSON, a bad request): the
+//! caller can always pair them up.
 
-use std::io::{self, BufRead, ErrorKind, Write};
+use std::io::{self, BufRead, BufReader, ErrorKind, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
 
 use serde::Serialize;
@@ -14,6 +16,14 @@ use serde_json::Value;
 
 use super::complain;
 use super::json::{self, ErrorLine, Request};
+
+/// How much input is read at once. Larger than the standard 8 KiB so that
+/// a file or a fast producer is read in few calls.
+const INPUT_CAPACITY: usize = 64 * 1024;
+
+/// Answers are written once this many bytes are waiting, even when more
+/// input is at hand, so memory stays bounded on long inputs.
+const OUTPUT_CAPACITY: usize = 64 * 1024;
 
 /// Serves stdin to stdout; returns the exit code.
 pub fn run() -> i32 {
@@ -39,28 +49,54 @@ pub enum Failed {
     Write(io::Error),
 }
 
-/// Answers every line of `input` on `output`, flushing after each answer.
-pub fn serve(mut input: impl BufRead, mut output: impl Write) -> Result<(), Failed> {
-    let mut buf = Vec::new();
+/// Answers every line of `input` on `output`.
+///
+/// The answers wait in a buffer only while the next line is already read
+/// in whole: before the loop could block on `input`, everything answered
+/// so far is written and flushed. A caller that sends one line and waits
+/// for its answer therefore always gets it.
+pub fn serve(input: impl Read, mut output: impl Write) -> Result<(), Failed> {
+    let mut input = BufReader::with_capacity(INPUT_CAPACITY, input);
+    let mut line = Vec::new();
+    let mut answers = Vec::with_capacity(OUTPUT_CAPACITY);
     let mut first = true;
     loop {
-        buf.clear();
+        line.clear();
         // Bytes rather than a String: a line that is not UTF-8 must get an
         // error answer, not end the run.
-        if input.read_until(b'\n', &mut buf).map_err(Failed::Read)? == 0 {
-            return Ok(());
+        let read = match input.read_until(b'\n', &mut line) {
+            Ok(read) => read,
+            Err(e) => {
+                write_out(&mut output, &mut answers)?;
+                return Err(Failed::Read(e));
+            }
+        };
+        if read == 0 {
+            return write_out(&mut output, &mut answers);
         }
-        let mut line = trim_line_end(&buf);
+        let mut text = trim_line_end(&line);
         if first {
             // Tolerate a UTF-8 byte order mark, as some editors write one.
-            line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+            text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
             first = false;
         }
-        let mut reply = answer_line(line);
-        reply.push('\n');
-        output.write_all(reply.as_bytes()).map_err(Failed::Write)?;
-        output.flush().map_err(Failed::Write)?;
+        write_answer(text, &mut answers);
+        answers.push(b'\n');
+        let next_line_at_hand = memchr::memchr(b'\n', input.buffer()).is_some();
+        if !next_line_at_hand || answers.len() >= OUTPUT_CAPACITY {
+            write_out(&mut output, &mut answers)?;
+        }
     }
+}
+
+/// Writes and flushes the waiting answers, leaving `answers` empty.
+fn write_out(output: &mut impl Write, answers: &mut Vec<u8>) -> Result<(), Failed> {
+    if answers.is_empty() {
+        return Ok(());
+    }
+    output.write_all(answers).map_err(Failed::Write)?;
+    answers.clear();
+    output.flush().map_err(Failed::Write)
 }
 
 /// Drops the line terminator: `\n` or `\r\n`.
@@ -69,20 +105,21 @@ fn trim_line_end(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// The JSON answer to one line (without its newline).
-pub fn answer_line(line: &[u8]) -> String {
+/// Appends the JSON answer to one line (without its newline) to `out`.
+fn write_answer(line: &[u8], out: &mut Vec<u8>) {
     match request(line) {
         Ok(req) => {
             // Keep the stream aligned even if the engine has a bug: the panic
             // message still reaches stderr through the panic hook.
             match panic::catch_unwind(AssertUnwindSafe(|| json::answer(&req))) {
-                Ok(resp) => to_line(&resp),
-                Err(_) => {
-                    error_line("internal error: the engine panicked on this request".to_owned())
-                }
+                Ok(resp) => write_json(&resp, out),
+                Err(_) => write_error(
+                    "internal error: the engine panicked on this request".to_owned(),
+                    out,
+                ),
             }
         }
-        Err(message) => error_line(message),
+        Err(message) => write_error(message, out),
     }
 }
 
@@ -97,29 +134,32 @@ fn request(line: &[u8]) -> Result<Request, String> {
     if text.trim().is_empty() {
         return Err("blank line; expected a JSON object with an \"input\" string".to_owned());
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
-    Request::from_json(&value)
+    Request::from_text(text)
 }
 
-fn error_line(error: String) -> String {
-    to_line(&ErrorLine { error })
+fn write_error(error: String, out: &mut Vec<u8>) {
+    write_json(&ErrorLine { error }, out);
 }
 
-/// Serializes an answer on one line. Our types always serialize (string keys
-/// only), but a failure is still answered rather than assumed away.
-fn to_line(value: &impl Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_else(|e| {
-        format!(
-            "{{\"error\":{}}}",
-            Value::String(format!(
-                "internal error: cannot write the answer as JSON: {e}"
-            ))
-        )
-    })
+/// Appends an answer on one line. Our types always serialize (string keys
+/// only), but a failure is still answered rather than assumed away, in
+/// place of whatever part was written.
+fn write_json(value: &impl Serialize, out: &mut Vec<u8>) {
+    let start = out.len();
+    if let Err(e) = serde_json::to_writer(&mut *out, value) {
+        out.truncate(start);
+        let message = Value::String(format!(
+            "internal error: cannot write the answer as JSON: {e}"
+        ));
+        out.extend_from_slice(format!("{{\"error\":{message}}}").as_bytes());
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
     use super::*;
 
     fn serve_str(input: &[u8]) -> String {
@@ -141,6 +181,82 @@ mod tests {
         );
         assert!(lines[2].contains("not valid UTF-8"), "{}", lines[2]);
         assert!(lines[3].contains("\"canon\":\"http://b/\""), "{}", lines[3]);
+    }
+
+    /// Input that arrives in pieces, as from a caller that waits for each
+    /// answer: every read hands over one piece and first checks that all
+    /// complete lines handed over so far have been answered and flushed.
+    struct Conversation {
+        pieces: Vec<&'static [u8]>,
+        next: usize,
+        flushed: Rc<RefCell<Vec<u8>>>,
+    }
+
+    impl Read for Conversation {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let sent: usize = self.pieces[..self.next]
+                .iter()
+                .map(|p| p.iter().filter(|&&b| b == b'\n').count())
+                .sum();
+            let answered = self
+                .flushed
+                .borrow()
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            assert_eq!(answered, sent, "a complete line was left unanswered");
+            let Some(piece) = self.pieces.get(self.next) else {
+                return Ok(0);
+            };
+            self.next += 1;
+            buf[..piece.len()].copy_from_slice(piece);
+            Ok(piece.len())
+        }
+    }
+
+    /// Output that counts as seen only what was flushed.
+    struct Recorder {
+        pending: Vec<u8>,
+        flushed: Rc<RefCell<Vec<u8>>>,
+    }
+
+    impl Write for Recorder {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.pending.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            self.flushed.borrow_mut().append(&mut self.pending);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_answer_is_flushed_before_waiting_for_more_input() {
+        let flushed = Rc::new(RefCell::new(Vec::new()));
+        let input = Conversation {
+            // Two lines at once, then one, then a line in two halves.
+            pieces: vec![
+                b"{\"input\":\"http://a/\"}\n{\"input\":\"http://b/\"}\n",
+                b"{\"input\":\"http://c/\"}\n",
+                b"{\"input\":",
+                b"\"http://d/\"}\n",
+            ],
+            next: 0,
+            flushed: Rc::clone(&flushed),
+        };
+        let output = Recorder {
+            pending: Vec::new(),
+            flushed: Rc::clone(&flushed),
+        };
+        serve(input, output).expect("in-memory I/O does not fail");
+        let out = String::from_utf8(flushed.take()).expect("answers are UTF-8");
+        let canons: Vec<bool> = ["a", "b", "c", "d"]
+            .iter()
+            .zip(out.lines())
+            .map(|(host, line)| line.contains(&format!("\"canon\":\"http://{host}/\"")))
+            .collect();
+        assert_eq!(canons, [true; 4], "{out}");
     }
 
     #[test]

@@ -6,7 +6,10 @@
 //! Responses are plain structs rather than `serde_json::Map`s so that the key
 //! order is fixed by the declaration order, whatever serde_json features are on.
 
-use serde::Serialize;
+use std::borrow::Cow;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::engine::{Component, Failure, ParsedUrl, QueryEncoding, Stage, Step, Until};
@@ -42,39 +45,14 @@ impl Request {
             return Err(format!("expected a JSON object, got {}", kind(value)));
         };
         let input = match obj.get("input") {
-            Some(Value::String(s)) => s.clone(),
+            Some(Value::String(s)) => s.as_str(),
             None => return Err("missing \"input\" (a string)".to_owned()),
             Some(other) => return Err(format!("\"input\" must be a string, got {}", kind(other))),
         };
-        // An empty base means "no base", as the engine and the window read it.
-        let base = optional_string(obj.get("base"), "base")?.filter(|b| !b.is_empty());
-        let encoding = match optional_string(obj.get("encoding"), "encoding")? {
-            // An unknown label falls back to UTF-8 (`from_label` does that).
-            Some(label) => QueryEncoding::from_label(&label),
-            None => QueryEncoding::UTF8,
-        };
-        let mode = match optional_string(obj.get("mode"), "mode")? {
-            Some(name) => Resolver::from_name(&name).ok_or_else(|| {
-                format!(
-                    "unknown \"mode\" {name:?}; expected one of {}",
-                    quoted_list(Resolver::ALL.map(Resolver::name))
-                )
-            })?,
-            None => Resolver::default(),
-        };
-        let until = match optional_string(obj.get("stage"), "stage")? {
-            Some(name) => STAGES
-                .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(&name))
-                .map(|&(_, until)| until)
-                .ok_or_else(|| {
-                    format!(
-                        "unknown \"stage\" {name:?}; expected one of {}",
-                        quoted_list(STAGES.map(|(n, _)| n))
-                    )
-                })?,
-            None => Until::default(),
-        };
+        let base = optional_string(obj.get("base"), "base")?;
+        let encoding = optional_string(obj.get("encoding"), "encoding")?;
+        let mode = resolver_named(optional_string(obj.get("mode"), "mode")?)?;
+        let until = stage_named(optional_string(obj.get("stage"), "stage")?)?;
         let trace = match obj.get("trace") {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
@@ -85,22 +63,234 @@ impl Request {
                 ));
             }
         };
-        Ok(Request {
-            input,
-            base,
-            encoding,
+        Ok(Request::new(input, base, encoding, mode, until, trace))
+    }
+
+    /// A request of checked parts.
+    fn new(
+        input: &str,
+        base: Option<&str>,
+        encoding: Option<&str>,
+        mode: Resolver,
+        until: Until,
+        trace: bool,
+    ) -> Request {
+        Request {
+            input: input.to_owned(),
+            // An empty base means "no base", as the engine and the window read it.
+            base: base.filter(|b| !b.is_empty()).map(str::to_owned),
+            // An unknown label falls back to UTF-8 (`from_label` does that).
+            encoding: encoding.map_or(QueryEncoding::UTF8, QueryEncoding::from_label),
             mode,
             until,
             trace,
+        }
+    }
+}
+
+/// The resolver a request names; absent: the default.
+fn resolver_named(name: Option<&str>) -> Result<Resolver, String> {
+    let Some(name) = name else {
+        return Ok(Resolver::default());
+    };
+    Resolver::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown \"mode\" {name:?}; expected one of {}",
+            quoted_list(Resolver::ALL.map(Resolver::name))
+        )
+    })
+}
+
+/// The stage a request names; absent: the default.
+fn stage_named(name: Option<&str>) -> Result<Until, String> {
+    let Some(name) = name else {
+        return Ok(Until::default());
+    };
+    STAGES
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|&(_, until)| until)
+        .ok_or_else(|| {
+            format!(
+                "unknown \"stage\" {name:?}; expected one of {}",
+                quoted_list(STAGES.map(|(n, _)| n))
+            )
         })
+}
+
+impl Request {
+    /// Reads one request from its JSON text, with exactly the answers
+    /// [`Request::from_json`] gives for the parsed value.
+    pub fn from_text(text: &str) -> Result<Request, String> {
+        // Most requests hold only strings, booleans and nulls under the keys
+        // this format knows: those are read straight into their fields,
+        // borrowing from the text, with no `Value` built. Anything else
+        // (a wrong type, not an object, not JSON) takes the `Value` path,
+        // so that every mistake gets the same message either way.
+        if let Ok(Plain(fields)) = serde_json::from_str::<Plain>(text) {
+            let f = fields;
+            return Ok(Request::new(
+                &f.input,
+                f.base.as_deref(),
+                f.encoding.as_deref(),
+                // Every type is right here, so the first wrong name is the
+                // mistake `from_json` would report.
+                resolver_named(f.mode.as_deref())?,
+                stage_named(f.stage.as_deref())?,
+                f.trace,
+            ));
+        }
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+        Request::from_json(&value)
+    }
+}
+
+/// The fields of a request whose values have the right JSON types, before
+/// the names in them are checked (borrowed from the text where it has no
+/// escapes).
+#[derive(Default)]
+struct Fields<'a> {
+    input: Cow<'a, str>,
+    base: Option<Cow<'a, str>>,
+    encoding: Option<Cow<'a, str>>,
+    mode: Option<Cow<'a, str>>,
+    stage: Option<Cow<'a, str>>,
+    trace: bool,
+}
+
+/// A request object whose known keys hold only what they may hold; failing
+/// to read one means "use the `Value` path", never an answer of its own.
+struct Plain<'a>(Fields<'a>);
+
+/// A value as the known keys may hold it.
+enum Loose<'a> {
+    Null,
+    Bool(bool),
+    Str(Cow<'a, str>),
+}
+
+/// A key of a request object.
+enum Key {
+    Input,
+    Base,
+    Encoding,
+    Mode,
+    Stage,
+    Trace,
+    /// A key this format ignores.
+    Other,
+}
+
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+        struct KeyVisitor;
+        impl Visitor<'_> for KeyVisitor {
+            type Value = Key;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
+                Ok(match key {
+                    "input" => Key::Input,
+                    "base" => Key::Base,
+                    "encoding" => Key::Encoding,
+                    "mode" => Key::Mode,
+                    "stage" => Key::Stage,
+                    "trace" => Key::Trace,
+                    _ => Key::Other,
+                })
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for Loose<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Loose<'de>, D::Error> {
+        struct LooseVisitor;
+        impl<'de> Visitor<'de> for LooseVisitor {
+            type Value = Loose<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string, a boolean or null")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Loose<'de>, E> {
+                Ok(Loose::Null)
+            }
+            fn visit_bool<E: de::Error>(self, b: bool) -> Result<Loose<'de>, E> {
+                Ok(Loose::Bool(b))
+            }
+            fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Loose<'de>, E> {
+                Ok(Loose::Str(Cow::Borrowed(s)))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Loose<'de>, E> {
+                Ok(Loose::Str(Cow::Owned(s.to_owned())))
+            }
+        }
+        d.deserialize_any(LooseVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for Plain<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Plain<'de>, D::Error> {
+        struct PlainVisitor;
+        impl<'de> Visitor<'de> for PlainVisitor {
+            type Value = Plain<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a request object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Plain<'de>, A::Error> {
+                let wrong = || de::Error::custom("not a plain request");
+                let mut fields = Fields::default();
+                let mut input = None;
+                // A repeated key: the last one counts, as in a `Value`.
+                while let Some(key) = map.next_key::<Key>()? {
+                    let slot = match key {
+                        Key::Input => {
+                            input = match map.next_value()? {
+                                Loose::Str(s) => Some(s),
+                                _ => return Err(wrong()),
+                            };
+                            continue;
+                        }
+                        Key::Trace => {
+                            fields.trace = match map.next_value()? {
+                                Loose::Null => false,
+                                Loose::Bool(b) => b,
+                                Loose::Str(_) => return Err(wrong()),
+                            };
+                            continue;
+                        }
+                        Key::Other => {
+                            // Read as a `Value` is, so that what `Value`
+                            // rejects (a number out of range) fails here too.
+                            map.next_value::<Value>()?;
+                            continue;
+                        }
+                        Key::Base => &mut fields.base,
+                        Key::Encoding => &mut fields.encoding,
+                        Key::Mode => &mut fields.mode,
+                        Key::Stage => &mut fields.stage,
+                    };
+                    *slot = match map.next_value()? {
+                        Loose::Null => None,
+                        Loose::Str(s) => Some(s),
+                        Loose::Bool(_) => return Err(wrong()),
+                    };
+                }
+                fields.input = input.ok_or_else(wrong)?;
+                Ok(Plain(fields))
+            }
+        }
+        d.deserialize_map(PlainVisitor)
     }
 }
 
 /// A string field that may be absent or `null`.
-fn optional_string(value: Option<&Value>, key: &str) -> Result<Option<String>, String> {
+fn optional_string<'a>(value: Option<&'a Value>, key: &str) -> Result<Option<&'a str>, String> {
     match value {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(Value::String(s)) => Ok(Some(s)),
         Some(other) => Err(format!(
             "{key:?} must be a string or null, got {}",
             kind(other)
@@ -245,4 +435,49 @@ pub fn answer(req: &Request) -> Response {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorLine {
     pub error: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `from_text` must answer exactly as `from_json` on the parsed value
+    /// (or as the JSON error), whichever path it takes.
+    fn through_value(text: &str) -> Result<Request, String> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+        Request::from_json(&value)
+    }
+
+    #[test]
+    fn reading_the_text_directly_answers_as_reading_a_value() {
+        let texts = [
+            r#"{"input":"http://a/"}"#,
+            r#"{"input":"http://a/\u00e9\"x\"","base":"http://b/","encoding":"windows-1252"}"#,
+            r#"{"input":"a","base":"","mode":"gecko","stage":"Parse","trace":true}"#,
+            r#"{"input":"a","base":null,"encoding":null,"mode":null,"stage":null,"trace":null}"#,
+            r#"{"id":[1,{"x":2.5}],"input":"a","extra":null}"#,
+            r#"{"input":"a","input":"b"}"#,
+            r#"{"input":1,"input":"b"}"#,
+            r#"{"input":"b","input":1}"#,
+            r#"{"inp\u0075t":"escaped key"}"#,
+            r#"{"input":"a","big":1e400}"#,
+            r#"{"input":"a","mode":"netscape","stage":5}"#,
+            r#"{"input":"a","mode":"netscape","stage":"all"}"#,
+            r#"{"input":"a","stage":"all","trace":"yes"}"#,
+            r#"{"input":"a","trace":"yes"}"#,
+            r#"{"input":"a","base":true}"#,
+            r#"{"input":"\ud800"}"#,
+            r#"{"input":null}"#,
+            r#"{"base":"http://b/"}"#,
+            r#"{"input":"a"} x"#,
+            r#"{"input":"a""#,
+            r#"["input"]"#,
+            r#""input""#,
+            "  {\"input\" : \"a\" }  ",
+        ];
+        for text in texts {
+            assert_eq!(Request::from_text(text), through_value(text), "{text}");
+        }
+    }
 }

@@ -132,12 +132,16 @@ pub(super) fn host_notes(f: &Forms<'_>) -> Vec<Note> {
 /// Whether `host` reads as ASCII once decoded: no non-ASCII character, no
 /// `%` escape and nothing that could start a Punycode label (`xn--`).
 fn plainly_ascii(host: &str) -> bool {
+    // Word-at-a-time and vectorized searches: hosts are checked on every
+    // row of a batch, and a Punycode label can only start at an `x`.
+    let bytes = host.as_bytes();
     host.is_ascii()
-        && !host.contains('%')
-        && !host
-            .as_bytes()
-            .windows(4)
-            .any(|w| w.eq_ignore_ascii_case(b"xn--"))
+        && memchr::memchr(b'%', bytes).is_none()
+        && !memchr::memchr2_iter(b'x', b'X', bytes).any(|at| {
+            bytes[at..]
+                .get(..4)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"xn--"))
+        })
 }
 
 /// The host in ASCII: the canonical host when it is ASCII, else each
