@@ -395,7 +395,7 @@ fn check_pass_counts(m: &str, now: PassCounts) -> Result<(), String> {
     } else {
         format!(
             "the counts changed from `{m} {was}` to `{m} {now}` without a drop; record the new \
-             line in pass-counts.txt (and the README's figures)"
+             line in pass-counts.txt (and the figures in docs/conformance.md)"
         )
     })
 }

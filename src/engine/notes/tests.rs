@@ -430,12 +430,12 @@ fn the_notes_of_a_run_are_the_same_kept_or_not_traced_or_not() {
 }
 
 #[test]
-fn the_readme_lists_every_code() {
-    let readme = include_str!("../../../README.md");
+fn the_resolvers_page_lists_every_code() {
+    let page = include_str!("../../../docs/resolvers.md");
     for code in NoteCode::ALL {
         assert!(
-            readme.contains(&format!("| `{code}` |")),
-            "README.md has no row for {code}"
+            page.contains(&format!("| `{code}` |")),
+            "docs/resolvers.md has no row for {code}"
         );
     }
 }
