@@ -23,3 +23,9 @@ pub mod engine;
 pub mod resolvers;
 #[cfg(feature = "table")]
 pub mod table;
+
+/// The README's Rust example, compiled and run as a doctest so that the
+/// first code a newcomer reads stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;
