@@ -440,50 +440,108 @@ fn reports(h: &Harness<'_, Alone>) -> Vec<(String, bool)> {
         .collect()
 }
 
-/// Clicks Export and steps until the export's bar is on screen (failing if
-/// the export ends first).
+/// Clicks Export and steps until the export's bar is on screen. The export
+/// writes into a FIFO that nobody reads yet, so it cannot end first.
 fn export_until_the_bar_shows(h: &mut Harness<'static, Alone>) {
     h.get_by_label("Export").click();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        h.step();
-        let on_screen = h
-            .query_all_by_label_contains("rows written (")
+    step_until(h, "the export's bar", |h| {
+        h.query_all_by_label_contains("rows written (")
             .next()
-            .is_some();
-        if on_screen {
-            return;
-        }
+            .is_some()
+    });
+}
+
+/// Steps the window until `done` holds. The deadline only turns a hang into
+/// a failure; nothing here depends on how fast a frame or the writer is.
+fn step_until(
+    h: &mut Harness<'static, Alone>,
+    what: &str,
+    done: impl Fn(&Harness<'static, Alone>) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !done(h) {
         assert!(
-            h.state().view.is_busy(),
-            "the export ended before its bar was drawn: {:?}",
+            Instant::now() < deadline,
+            "waited two minutes for {what}: {:?}",
             reports(h)
         );
-        assert!(Instant::now() < deadline, "no progress bar");
         std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+}
+
+/// The number the export's bar shows as written, if the bar is there.
+fn bar_count(h: &Harness<'static, Alone>) -> Option<u64> {
+    let bar = h.query_all_by_label_contains("rows written (").next()?;
+    let label = bar.accesskit_node().label().unwrap_or_default();
+    let digits: String = label
+        .split(" of ")
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// A FIFO at `path` and the reader at its other end, on a thread of its
+/// own: it reads `first` bytes, says so, then reads the rest once told to,
+/// and hands back everything it read. The writer (the export) can only get
+/// ahead of the reader by the pipe's buffer, so the test decides how far the
+/// export has come when it looks, not the speed of the machine.
+struct FifoReader {
+    first_read: std::sync::mpsc::Receiver<()>,
+    go_on: std::sync::mpsc::Sender<()>,
+    all: std::thread::JoinHandle<Vec<u8>>,
+}
+
+fn fifo_reader(path: &std::path::Path, first: usize) -> FifoReader {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+    let (first_tx, first_read) = std::sync::mpsc::channel();
+    let (go_on, go_rx) = std::sync::mpsc::channel::<()>();
+    let path = path.to_owned();
+    let all = std::thread::spawn(move || {
+        use std::io::Read;
+        let mut fifo = std::fs::File::open(&path).expect("the FIFO opens for reading");
+        let mut bytes = vec![0; first];
+        fifo.read_exact(&mut bytes).expect("the first bytes arrive");
+        let _ = first_tx.send(());
+        let _ = go_rx.recv();
+        fifo.read_to_end(&mut bytes).expect("the rest arrives");
+        bytes
+    });
+    FifoReader {
+        first_read,
+        go_on,
+        all,
     }
 }
 
 /// What could be observed: the bar and its Cancel while the thread writes,
-/// Cancel landing before the end, the bar's count moving between 0 and the
-/// total, and the file gone afterwards. This relies on timing: 200,000 rows
-/// take a debug build about 0.6 s to write (measured: 17 frames of this
-/// harness, the count published every 4,096 rows), and Cancel is clicked in
-/// the first frame that shows the bar and lands in the next, so there is a
-/// margin of about eight times. Writing runs at a lower priority, so a loaded
-/// machine slows the writer more than the frames and widens it. What could
-/// not be observed for sure is Cancel before the first row: that is the next
-/// test's, without the window. An optimized test build could finish within a
-/// frame or two and fail here with "the export ended before its bar was
-/// drawn"; so CI runs it on its own, in the debug build.
+/// Cancel landing before the end, the bar's count between 0 and the total,
+/// and the file gone afterwards. The export writes into a FIFO whose reader
+/// the test holds back (see [`fifo_reader`]), so every one of these is
+/// reached whatever the machine's speed. Cancel before the first row is the
+/// next test's, without the window.
 #[test]
-#[ignore = "timing: needs the export to outlast a frame, true of a debug build on an idle machine only"]
 fn an_export_shows_its_progress_and_cancel_leaves_no_file() {
     const LINES: usize = 200_000;
+    // More than the rows of one progress report (4,096 rows of about 30
+    // bytes) plus a pipe's buffer (64 KiB): the writer has published a count
+    // by the time the reader has this much.
+    const FIRST: usize = 1 << 20;
     let dir = temp_dir("export-cancel");
     let path = dir.join("many.csv");
     let mut h = alone_with_rows(&dir, LINES, &path);
 
+    // Cancelled: the reader takes the first part and waits; Cancel is
+    // clicked; then the reader drains, the writer reaches its next check of
+    // the flag, stops, and removes what it wrote.
+    let reader = fifo_reader(&path, FIRST);
     export_until_the_bar_shows(&mut h);
     let bar = h.get_by_label_contains("rows written (");
     let label = bar.accesskit_node().label().unwrap_or_default();
@@ -491,14 +549,17 @@ fn an_export_shows_its_progress_and_cancel_leaves_no_file() {
         label.contains(" of 200,000 rows written ("),
         "the bar counts against every row: {label}"
     );
-    assert!(h.query_by_label("Cancel export").is_some());
+    reader
+        .first_read
+        .recv()
+        .expect("the reader got its first part");
+    assert!(h.state().view.is_busy(), "the export cannot have ended");
     h.get_by_label("Cancel export").click();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while h.state().view.is_busy() {
-        assert!(Instant::now() < deadline, "the export did not stop");
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
+    h.step();
+    let _ = reader.go_on.send(());
+    step_until(&mut h, "the export to stop", |h| !h.state().view.is_busy());
+    let written = reader.all.join().expect("the reader thread");
+    assert!(written.len() >= FIRST);
     h.step();
     let said = reports(&h);
     let expected = format!("Export cancelled; {} was not kept.", path.display());
@@ -507,6 +568,11 @@ fn an_export_shows_its_progress_and_cancel_leaves_no_file() {
         "{said:?}"
     );
     assert!(!path.exists(), "the partly written file was kept");
+    let lines_written = written.iter().filter(|&&b| b == b'\n').count();
+    assert!(
+        lines_written < LINES,
+        "Cancel landed only after every row ({lines_written} lines)"
+    );
     assert!(
         h.query_all_by_label_contains("rows written (")
             .next()
@@ -518,32 +584,23 @@ fn an_export_shows_its_progress_and_cancel_leaves_no_file() {
         "Cancel stays after the export ended"
     );
 
-    // The same export left to finish writes every row, and says so.
+    // Left to finish: while the reader holds back, the bar shows a count
+    // between 0 and the total; then every row arrives, and it says so.
     h.state_mut().commands.clear();
+    let reader = fifo_reader(&path, FIRST);
     export_until_the_bar_shows(&mut h);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let mut highest = 0u64;
-    let mut between = false;
-    while h.state().view.is_busy() {
-        assert!(Instant::now() < deadline, "the export did not finish");
-        if let Some(bar) = h.query_all_by_label_contains("rows written (").next() {
-            let label = bar.accesskit_node().label().unwrap_or_default();
-            let count: String = label
-                .split(" of ")
-                .next()
-                .unwrap_or("")
-                .chars()
-                .filter(char::is_ascii_digit)
-                .collect();
-            let count: u64 = count.parse().unwrap_or(0);
-            assert!(count <= LINES as u64, "{label}");
-            assert!(count >= highest, "the count went back: {label}");
-            highest = count;
-            between |= count > 0 && count < LINES as u64;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
+    reader
+        .first_read
+        .recv()
+        .expect("the reader got its first part");
+    step_until(&mut h, "a count between 0 and the total", |h| {
+        bar_count(h).is_some_and(|n| n > 0 && n < LINES as u64)
+    });
+    let _ = reader.go_on.send(());
+    step_until(&mut h, "the export to finish", |h| {
+        !h.state().view.is_busy()
+    });
+    let written = reader.all.join().expect("the reader thread");
     h.step();
     let said = reports(&h);
     assert!(
@@ -551,12 +608,7 @@ fn an_export_shows_its_progress_and_cancel_leaves_no_file() {
             .any(|(text, error)| !error && text.starts_with("Exported 200,000 rows to ")),
         "{said:?}"
     );
-    assert!(
-        between,
-        "the bar never showed a count between 0 and the total"
-    );
-    let records = csv::Reader::from_path(&path)
-        .expect("the file is there")
+    let records = csv::Reader::from_reader(written.as_slice())
         .records()
         .count();
     assert_eq!(records, LINES);

@@ -345,9 +345,11 @@ pub fn write_rows(file: File, job: &ExportJob, progress: &Progress) -> io::Resul
         }
     }
     progress.set_done(written);
-    w.into_inner()?
-        .into_inner()
-        .map_err(|e| e.into_error())?
-        .sync_all()?;
+    let file = w.into_inner()?.into_inner().map_err(|e| e.into_error())?;
+    // On disk before "Exported" is said. Only a regular file: a named pipe
+    // or a device has nothing to sync, and refuses (EINVAL) if asked.
+    if file.metadata()?.is_file() {
+        file.sync_all()?;
+    }
     Ok(Some(written))
 }
