@@ -13,8 +13,11 @@
 //! Notes are computed from a finished run (the input, its preprocessed and
 //! parsed forms, the resolved URL and the outcome), never inside the
 //! algorithm, so a run pays nothing for them unless asked: [`of_run`] gives
-//! the notes of a run (best one run with [`Options::keep`], whose forms
-//! they read), and `Inspection::from_run` computes them too.
+//! the notes of a run, and `Inspection::from_run` computes them too. A run
+//! made with [`Options::keep`] hands them its forms; for one made without,
+//! [`of_run`] first looks at the input and the outcome alone, which rules
+//! out every note for most valid URLs, and computes the forms again only
+//! when a note may apply.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
