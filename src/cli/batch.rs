@@ -112,7 +112,7 @@ fn write_answer(line: &[u8], out: &mut Vec<u8>) {
             // Keep the stream aligned even if the engine has a bug: the panic
             // message still reaches stderr through the panic hook.
             match panic::catch_unwind(AssertUnwindSafe(|| json::answer(&req))) {
-                Ok(resp) => write_json(&resp, out),
+                Ok(resp) => write_with(out, |out| resp.write_json(out)),
                 Err(_) => write_error(
                     "internal error: the engine panicked on this request".to_owned(),
                     out,
@@ -145,8 +145,14 @@ fn write_error(error: String, out: &mut Vec<u8>) {
 /// only), but a failure is still answered rather than assumed away, in
 /// place of whatever part was written.
 fn write_json(value: &impl Serialize, out: &mut Vec<u8>) {
+    write_with(out, |out| serde_json::to_writer(out, value));
+}
+
+/// Appends what `write` writes, or the error line in its place when it
+/// fails.
+fn write_with(out: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> serde_json::Result<()>) {
     let start = out.len();
-    if let Err(e) = serde_json::to_writer(&mut *out, value) {
+    if let Err(e) = write(&mut *out) {
         out.truncate(start);
         let message = Value::String(format!(
             "internal error: cannot write the answer as JSON: {e}"

@@ -417,6 +417,87 @@ impl Response {
     }
 }
 
+impl Response {
+    /// Appends the response to `out` as compact JSON, byte for byte what
+    /// `serde_json::to_writer` writes for it. The fields every answer has
+    /// are written here, their strings copied as they are when nothing in
+    /// them needs an escape (most URLs); the rare ones go through serde.
+    pub fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        out.extend_from_slice(if self.invalid {
+            b"{\"invalid\":true,\"canon\":"
+        } else {
+            b"{\"invalid\":false,\"canon\":"
+        });
+        match &self.canon {
+            Some(canon) => push_json_str(canon, out)?,
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"components\":{");
+        for (i, (c, value)) in self.components.0.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            // Component names are lowercase ASCII letters: nothing to escape.
+            out.push(b'"');
+            out.extend_from_slice(c.name().as_bytes());
+            out.extend_from_slice(b"\":");
+            push_json_str(value, out)?;
+        }
+        out.push(b'}');
+        if !self.notes.is_empty() {
+            out.extend_from_slice(b",\"notes\":");
+            serde_json::to_writer(&mut *out, &self.notes)?;
+        }
+        if let Some(failure) = &self.failure {
+            out.extend_from_slice(b",\"failure\":");
+            serde_json::to_writer(&mut *out, failure)?;
+        }
+        if let Some(trace) = &self.trace {
+            out.extend_from_slice(b",\"trace\":");
+            serde_json::to_writer(&mut *out, trace)?;
+        }
+        out.push(b'}');
+        Ok(())
+    }
+}
+
+/// Appends `s` as a JSON string, as serde_json writes it: copied between
+/// quotes when it holds no byte JSON escapes (RFC 8259, section 7: a
+/// control character, `"` or `\\`), else escaped by serde_json.
+fn push_json_str(s: &str, out: &mut Vec<u8>) -> serde_json::Result<()> {
+    if needs_escape(s.as_bytes()) {
+        return serde_json::to_writer(out, s);
+    }
+    out.reserve(s.len() + 2);
+    out.push(b'"');
+    out.extend_from_slice(s.as_bytes());
+    out.push(b'"');
+    Ok(())
+}
+
+/// Whether `bytes` holds a byte below 0x20, `"` or `\\`: eight bytes at a
+/// time, since every string of every answer is checked. (A word has a byte
+/// below `n` when `x - n` borrows into the top bit of a byte whose own top
+/// bit is clear; a byte equal to `c` is a zero byte of `x ^ c`.)
+fn needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const TOPS: u64 = 0x8080_8080_8080_8080;
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & TOPS;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut found = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        found |= below(x, 0x20) | below(x ^ (ONES * 0x22), 1) | below(x ^ (ONES * 0x5C), 1);
+    }
+    found != 0
+        || chunks
+            .remainder()
+            .iter()
+            .any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+}
+
 /// Runs the request's resolver on it; traces only when asked to. Only the
 /// spec's modes write a trace here: `batch` and `canon --json` document
 /// the engine's steps, and the other resolvers answer without one.
@@ -447,6 +528,49 @@ mod tests {
         let value: Value =
             serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
         Request::from_json(&value)
+    }
+
+    #[test]
+    fn a_response_is_written_as_serde_json_writes_it() {
+        let inputs = [
+            "http://example.com/a?b#c",
+            "http://u:p@example.com:8080/a%20b",
+            "http://a/\"quoted\"\\back\u{7f}\u{1}é日本",
+            "http://раураl.com/\t<>",
+            "http://a:99999/",
+            "a/b",
+            "",
+            "http://a/0123456789abcdef\"0123456789abcdef\\",
+        ];
+        for input in inputs {
+            for mode in Resolver::ALL {
+                for trace in [false, true] {
+                    let req = Request::new(input, None, None, mode, Until::Canonicalize, trace);
+                    let response = answer(&req);
+                    let mut written = Vec::new();
+                    response.write_json(&mut written).unwrap();
+                    let expected = serde_json::to_vec(&response).unwrap();
+                    assert_eq!(
+                        String::from_utf8_lossy(&written),
+                        String::from_utf8_lossy(&expected),
+                        "{input:?} {mode:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_byte_that_json_escapes_is_found_at_every_place() {
+        for b in 0u8..0x80 {
+            let escaped = b < 0x20 || b == b'"' || b == b'\\';
+            for at in 0..20 {
+                let mut bytes = vec![b'a'; 20];
+                bytes[at] = b;
+                assert_eq!(needs_escape(&bytes), escaped, "{b:#x} at {at}");
+            }
+        }
+        assert!(!needs_escape("é日本\u{7f}\u{FFFF}".as_bytes()));
     }
 
     #[test]

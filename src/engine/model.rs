@@ -219,6 +219,27 @@ impl ParsedUrl {
             .is_some_and(|s| s.eq_ignore_ascii_case(name))
     }
 
+    /// The present components, moved out, in serialization order.
+    pub fn into_components(self) -> Vec<(Component, String)> {
+        let ParsedUrl {
+            scheme,
+            user,
+            password,
+            host,
+            port,
+            path,
+            query,
+            fragment,
+            ..
+        } = self;
+        let values = [scheme, user, password, host, port, path, query, fragment];
+        Component::ALL
+            .into_iter()
+            .zip(values)
+            .filter_map(|(c, v)| v.map(|v| (c, v)))
+            .collect()
+    }
+
     /// The present components with their values, in serialization order.
     pub fn components(&self) -> impl Iterator<Item = (Component, &str)> {
         Component::ALL

@@ -13,21 +13,26 @@
 //! Notes are computed from a finished run (the input, its preprocessed and
 //! parsed forms, the resolved URL and the outcome), never inside the
 //! algorithm, so a run pays nothing for them unless asked: [`of_run`] gives
-//! the notes of a run (best one run with [`Options::keep`], whose forms
-//! they read), and `Inspection::from_run` computes them too.
+//! the notes of a run, and `Inspection::from_run` computes them too. A run
+//! made with [`Options::keep`] hands them its forms; for one made without,
+//! [`of_run`] first looks at the input and the outcome alone, which rules
+//! out every note for most valid URLs, and computes the forms again only
+//! when a note may apply.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 
-use super::chars::percent_byte_at;
+use super::chars::{is_slash, percent_byte_at};
 use super::encoding::EncodingVerdict;
 use super::failure::Reason;
 use super::model::Component;
-use super::options::{Options, Until};
+use super::options::{Base, Options, Until};
 use super::outcome::Outcome;
-use super::preprocess::is_noncharacter;
+use super::preprocess::{is_noncharacter, preprocess};
 use super::run::kept_forms;
+use super::trace::NoTrace;
 
 pub use naming::describe_char;
 use naming::{LIST_MAX, count, list, list_of, name_distinct};
@@ -43,8 +48,70 @@ mod tests;
 /// read the forms the run kept; a run that kept none has them computed
 /// again, untraced.
 pub fn of_run(input: &str, options: &Options<'_>, outcome: &Outcome) -> Vec<Note> {
+    if outcome.kept.is_none() && surely_none(input, options, outcome) {
+        return Vec::new();
+    }
     let kept = kept_forms(input, options, outcome);
     notes(&Forms::new(input, options, &kept, outcome))
+}
+
+/// Whether the run can have no note at all, read from the input, the
+/// options and the outcome alone: most valid URLs resolved against
+/// themselves, which then need neither their forms kept nor computed again.
+/// `false` says only that a note may apply. Each check below rules out the
+/// notes of one function of [`notes`]; together they rule out all of them.
+fn surely_none(input: &str, options: &Options<'_>, outcome: &Outcome) -> bool {
+    // A base may give the host; the earlier stages and invalid URLs have
+    // notes of their own (`no_scheme`, the resolved forms).
+    let plain_run = matches!(options.base, Base::None | Base::Text(""))
+        && options.until == Until::Canonicalize
+        && !outcome.url.invalid
+        && outcome.failure.is_none()
+        && outcome.canon.is_some();
+    // `encoding_fallback_note`, `query_unmappable`.
+    let plain_encoding = options.encoding.used == UTF_8 && options.encoding.fallback().is_none();
+    if !plain_run || !plain_encoding {
+        return false;
+    }
+    // `preprocessing_notes`: preprocessing borrows the input whole exactly
+    // when it changes nothing.
+    let unchanged = matches!(
+        preprocess(input, &mut NoTrace),
+        Cow::Borrowed(s) if s.len() == input.len()
+    );
+    // `host::host_notes` and `unclosed_bracket`: resolved against itself,
+    // the host before canonicalization is the parsed one, which lies in
+    // `through_authority(input)` (the input is the preprocessed text here).
+    let host_text = through_authority(input);
+    let plain_host = !host_text.contains('[')
+        && host::plainly_ascii(host_text)
+        && outcome
+            .url
+            .host
+            .as_deref()
+            .is_none_or(|h| h.starts_with('[') || host::plainly_ascii(h));
+    // `percent_encoded_notes`: it reports only escapes canonicalization left.
+    let no_escape = ENCODED_COMPONENTS
+        .iter()
+        .all(|&(c, _)| outcome.url.get(c).is_none_or(|v| !has_reportable_escape(v)));
+    unchanged && plain_host && no_escape
+}
+
+/// The start of `input` up to the end of the authority it may have
+/// (url-spec 3.2: after the scheme's `:` and the slashes that follow it, up
+/// to the next slash, `?` or `#`); a UNC path's host (no scheme, leading
+/// backslashes) ends in it too. Any host parsing finds lies within it.
+fn through_authority(input: &str) -> &str {
+    let bytes = input.as_bytes();
+    let mut at = memchr::memchr(b':', bytes).map_or(0, |colon| colon + 1);
+    while bytes.get(at).copied().is_some_and(is_slash) {
+        at += 1;
+    }
+    let end = bytes[at..]
+        .iter()
+        .position(|&b| is_slash(b) || b == b'?' || b == b'#')
+        .map_or(bytes.len(), |len| at + len);
+    &input[..end]
 }
 
 /// The notes of a run, in input order as far as they have one:

@@ -34,8 +34,10 @@ fn run<T: Tracer>(request: &Request<'_>, mode: Mode, tracer: &mut T) -> Answer {
         .mode(mode)
         .until(request.until)
         .encoding(request.encoding)
-        .base(request.base().unwrap_or_default())
-        .keep(true);
+        .base(request.base().unwrap_or_default());
+    // Not kept: the notes look at the outcome first and compute the forms
+    // again only for the runs that may have notes, which costs less over
+    // many rows than copying the forms of every run.
     let out = engine::run(request.input, &options, tracer);
     let notes = engine::notes::of_run(request.input, &options, &out);
     let mut answer = from_outcome(out);
@@ -71,11 +73,7 @@ fn from_outcome(out: Outcome) -> Answer {
     };
     Answer {
         invalid: out.url.invalid,
-        components: out
-            .url
-            .components()
-            .map(|(c, v)| (c, v.to_owned()))
-            .collect(),
+        components: out.url.into_components(),
         canon: out.canon,
         notes,
         failure,

@@ -464,3 +464,70 @@ proptest::proptest! {
         }
     }
 }
+
+/// `surely_none` holds only for runs whose notes, made from the forms the
+/// run kept, are none.
+fn check_surely_none(
+    input: &str,
+    base: &str,
+    enc: QueryEncoding,
+    mode: Mode,
+) -> Result<(), String> {
+    let options = Options::default().mode(mode).encoding(enc).base(base);
+    let out = engine::run(input, &options, &mut NoTrace);
+    if !surely_none(input, &options, &out) {
+        return Ok(());
+    }
+    let kept = engine::run(input, &options.keep(true), &mut NoTrace);
+    let notes = of_run(input, &options.keep(true), &kept);
+    match notes.is_empty() {
+        true => Ok(()),
+        false => Err(format!("{input:?} {mode}: {notes:?}")),
+    }
+}
+
+#[test]
+fn no_note_is_missed_by_the_quick_look() {
+    let inputs = [
+        "http://example.com/a%20b?q=%22x%22#f",
+        "http://example.com/a b",
+        "http://ex%41mple.com/",
+        "http://xn--pypal-4ve.com/",
+        "http://%D1%80aypal.com/",
+        "http://раураl.com/",
+        "http://[::1/",
+        "http://[::1]/",
+        "http://a:b@c/d",
+        "http:example.com/",
+        "http:/\\example.com/",
+        "\\\\server\\share",
+        "\\\\раураl.com\\share",
+        "file:///c:/a",
+        "file://раураl.com/",
+        " http://a/ ",
+        "http://a/\tb",
+        "http://a/\u{FDD0}",
+        "example.com/path",
+        "http://a/?q=%3C%3E",
+        "mailto:a@раураl.com",
+        "http://a.com/%E3%83%BC",
+    ];
+    for input in inputs {
+        for mode in Mode::ALL {
+            check_surely_none(input, "", QueryEncoding::UTF8, mode).unwrap();
+        }
+    }
+}
+
+proptest::proptest! {
+    /// On any input, the quick look at a run never hides a note.
+    #[test]
+    fn the_quick_look_never_hides_a_note(
+        input in "(http://|[a-z]+:|//|\\\\\\\\)?[a-zA-Z0-9 \\\\\\[\\]:.%@/?#\t\n\u{FDD0}\u{FFFF}éа-яーx日本\u{3002}-]{0,40}",
+    ) {
+        for mode in Mode::ALL {
+            let checked = check_surely_none(&input, "", QueryEncoding::UTF8, mode);
+            proptest::prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
+        }
+    }
+}
