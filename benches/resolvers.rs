@@ -1,4 +1,4 @@
-//! Speed of the compare resolvers (issue 9): what `compare` and the window's
+//! Speed of the compare resolvers: what `compare` and the window's
 //! Compare view cost per keystroke, and each resolver's cost per URL.
 //!
 //! Groups:

@@ -663,7 +663,7 @@ fn without_the_gui_feature_the_window_path_explains_itself() {
 }
 
 // ---------------------------------------------------------------------------
-// Issue 9: the compare resolvers in `batch` and the `compare` command.
+// The compare resolvers in `batch` and the `compare` command.
 
 #[test]
 fn batch_whatwg_and_rfc3986_take_no_base_as_no_base() {
@@ -967,7 +967,7 @@ fn canon_format_needs_trace_and_a_known_name() {
 }
 
 // ---------------------------------------------------------------------------
-// Notes (issue 10): what a person must not miss, in `batch`, `canon --json`
+// Notes: what a person must not miss, in `batch`, `canon --json`
 // and on `canon`'s stderr.
 
 /// The codes of an answer's notes, in order.

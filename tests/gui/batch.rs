@@ -2,7 +2,7 @@
 //! (as tests/gui/inspector.rs drives the inspector): paste lines and see their rows,
 //! filter, open a row in the inspector, export and read the file back, an
 //! export that cannot be written, and a FIFO fed slowly that is cancelled
-//! half-way (issue 12: a stream that never ends is cancellable and the rows
+//! half-way (a stream that never ends is cancellable, and the rows
 //! so far stay). Then an export's progress bar and its Cancel (the file is
 //! not kept), the cell menu's copies, and the status bar's step figures,
 //! which belong to the inspector's URL and not to the Batch view.

@@ -1,4 +1,4 @@
-//! The window explains what happened (issue 10), driven through its
+//! The window explains what happened, driven through its
 //! accessibility tree with egui_kittest as tests/gui/inspector.rs drives it: the
 //! warning strip for a look-alike host in every mode, the buffers of a
 //! dot-segment step, the URL after a step, the step player walking to the

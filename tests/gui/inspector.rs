@@ -651,7 +651,7 @@ fn contrast_pairs(theme: Theme) -> Vec<(String, Color32, Color32)> {
         v.error_fg_color,
         theme::selected_row(&v),
     ));
-    // The warning strip and the non-ASCII marks (issue 10).
+    // The warning strip and the non-ASCII marks.
     pairs.push((
         "strong text on a non-ASCII tint".into(),
         v.strong_text_color(),

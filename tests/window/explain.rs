@@ -1,4 +1,4 @@
-//! The real window explaining what happened (issue 10), for a person to
+//! The real window explaining what happened, for a person to
 //! look at: the binary runs under its own Xvfb display (the harness in
 //! tests/support/xwindow.rs), is driven with real X key events, and
 //! screenshots go to `target/window-tests/`:

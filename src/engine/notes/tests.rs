@@ -297,7 +297,7 @@ fn characters_that_may_not_appear_are_named_where_they_were() {
     );
     assert_eq!(marked(&i, notes[1]), Some("<x>"));
     assert!(notes[1].message.contains("%3C") && notes[1].message.contains("%3E"));
-    // A space in the host, percent-encoded without a word (issue 10).
+    // A space in the host, percent-encoded without a word.
     let i = run("http://exa mple.com/", None, None, Mode::This);
     assert_eq!(i.outcome.canon.as_deref(), Some("http://exa%20mple.com/"));
     let n = one(&i, NoteCode::CharPercentEncoded);
