@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Generates the old-Unicode tables that Nameprep needs in the browser modes.
 
-Writes two files beside src/engine/host/nameprep.rs:
+Writes two files beside src/engine/spec2012/host/nameprep.rs:
 
-- src/engine/host/nameprep/unicode_tables.rs: RFC 3454's tables D.1
+- src/engine/spec2012/host/nameprep/unicode_tables.rs: RFC 3454's tables D.1
   (RandALCat) and D.2 (LCat), i.e. the bidi classes R/AL and L of Unicode
   3.2.0, and the code points assigned by Unicode 3.2 and by Unicode 4.0.
-- src/engine/host/nameprep/nfkc-3.2.txt: NFKC as of Unicode 3.2.0, for a unit
+- src/engine/spec2012/host/nameprep/nfkc-3.2.txt: NFKC as of Unicode 3.2.0, for a unit
   test to compare the engine's old-Unicode NFKC with.
 
 Sources:
@@ -24,14 +24,14 @@ Run from the project root (needs python3 and `apt-get install unicode-data`):
 
     python3 scripts/gen-unicode-tables.py [PATH/TO/DerivedAge.txt]
 
-then `rustfmt --edition 2024 src/engine/host/nameprep/unicode_tables.rs`.
+then `rustfmt --edition 2024 src/engine/spec2012/host/nameprep/unicode_tables.rs`.
 """
 
 import sys
 import unicodedata
 
 OLD = unicodedata.ucd_3_2_0
-ROOT = "src/engine/host/nameprep/"
+ROOT = "src/engine/spec2012/host/nameprep/"
 SURROGATES = range(0xD800, 0xE000)
 
 

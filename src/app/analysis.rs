@@ -24,7 +24,7 @@ use encoding_rs::Encoding;
 
 use crate::engine::percent::decode_to_bytes;
 use crate::engine::report::{self, Format, RunInfo};
-use crate::engine::trace::UrlAfter;
+use crate::engine::spec2012::UrlAfter;
 use crate::engine::{
     self, Component, Inspection, Mode, Note, Options, Outcome, ParsedUrl, QueryEncoding, Stage,
     Step, StepId, Trace,

@@ -1,26 +1,23 @@
-//! The URL engine: the algorithm of `url-parsing-resolution-canonicalization.txt`
-//! (Web::URL::Canonicalize, 2011–2012), in the spec's own mode and in the
-//! three browser modes its markers describe.
+//! The engines, and what they share.
 //!
-//! | spec section | module |
+//! url-inspector follows URLs through two specifications, each an engine of
+//! its own in a folder of its own:
+//!
+//! | folder | what it implements |
 //! |---|---|
-//! | Character classes, drive specifications | [`chars`] |
-//! | Parsed URL, the markers | [`model`] |
-//! | Preprocessing | [`preprocess`] |
-//! | Parsing (UNC, drive, `file:`, `mailto:`, hierarchical, other) | [`parse`] |
-//! | Resolution, merge path, remove dot-segments | [`resolve`] |
-//! | Percent-encoding | [`percent`], [`encoding`] |
-//! | IPv4, IPv6, Nameprep, CanonicalizeHost | [`host`] |
-//! | Port numbers, Canonicalization | [`canonicalize`] |
-//! | Serialization | [`serialize`] |
-//! | (the step-by-step record; written out for people) | [`trace`], [`report`] |
-//! | (the run: the stages in order, up to the one asked for) | `run` |
-//! | (what a run is asked, what it gives) | [`options`], [`outcome`] |
-//! | (what a person must not miss; one run in one value) | [`notes`], [`inspect`] |
+//! | [`spec2012`] | Web::URL::Canonicalize (2011–2012): preprocessing, parsing, resolution, canonicalization and serialization, in the spec's own mode and its three browser modes |
 //!
-//! The one entry point is [`run`]: it takes the input, the [`Options`] (mode,
-//! last stage, query encoding, base, whether to keep the intermediate forms)
-//! and a [`Tracer`], and gives an [`Outcome`].
+//! Beside them are the parts both use, which know nothing of either:
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`trace`] | the tracer (`NoTrace` costs nothing, `Trace` records) and the one table of step ids |
+//! | [`code_table`](self::code_table) | the macro behind every table of codes, citations and explanations |
+//! | [`encoding`] | the query's character encoding, chosen by a WHATWG label |
+//! | [`component`], [`mode`] | the names a step or a note uses: a URL component, a 2012 mode |
+//!
+//! The 2012 engine's names are also re-exported here, and [`run`] is its
+//! entry point:
 //!
 //! ```
 //! use url_inspector::engine::{self, NoTrace, Options, QueryEncoding};
@@ -31,60 +28,25 @@
 //! assert_eq!(out.canon.as_deref(), Some("http://example.com/a/d/e?q=%C3%A9"));
 //! ```
 //!
-//! [`NoTrace`] costs nothing and [`Trace`] records each step. The engine
-//! knows nothing of the GUI.
-//!
-//! ## Which module uses which
-//!
-//! Each module uses only modules listed before it, so there is no cycle
-//! (tests aside, which may run the whole engine):
-//!
-//! | module | uses |
-//! |---|---|
-//! | [`chars`], [`model`], [`encoding`] | (none) |
-//! | [`percent`] | `chars` |
-//! | [`serialize`] | `model` |
-//! | [`trace`] | `model`, `serialize` |
-//! | [`failure`], [`preprocess`] | `trace` |
-//! | [`options`] | `encoding`, `model` |
-//! | [`outcome`] | `failure`, `model` |
-//! | [`parse`] | `chars`, `model`, `preprocess`, `trace` |
-//! | [`host`] | `chars`, `failure`, `model`, `percent`, `trace` |
-//! | [`resolve`] | `chars`, `model`, `parse`, `percent`, `preprocess`, `trace` |
-//! | [`canonicalize`] | `chars`, `failure`, `host`, `model`, `percent`, `trace` |
-//! | [`report`] | `model`, `outcome`, `trace` |
-//! | `run` | `options`, `outcome`, `encoding`, `failure`, `model`, `trace` and every stage |
-//! | [`notes`] | `run` (for the forms of a run that kept none), `options`, `outcome`, `chars`, `encoding`, `failure`, `model`, `percent`, `preprocess` |
-//! | [`inspect`] | `run`, `notes`, `options`, `outcome`, `model`, `trace` |
-//!
+//! No engine knows anything of the GUI, the command line or the resolvers.
 //! This file only declares the modules and re-exports their public names.
 
-pub mod canonicalize;
-pub mod chars;
 pub(crate) mod code_table;
+pub mod component;
 pub mod encoding;
-pub mod failure;
-pub mod host;
-pub mod inspect;
-pub mod model;
-pub mod notes;
-pub mod options;
-pub mod outcome;
-pub mod parse;
-pub mod percent;
-pub mod preprocess;
-pub mod report;
-pub mod resolve;
-mod run;
-pub mod serialize;
+pub mod mode;
+pub mod spec2012;
 pub mod trace;
 
+pub use component::Component;
 pub use encoding::{EncodingVerdict, QueryEncoding};
-pub use failure::{Failure, Reason};
-pub use inspect::Inspection;
-pub use model::{Component, Mode, ParsedUrl};
-pub use notes::{Note, NoteCode, NoteLevel};
-pub use options::{Base, Options, Until};
-pub use outcome::{Kept, Outcome};
-pub use run::run;
+pub use mode::Mode;
+pub use spec2012::{
+    Base, Failure, Inspection, Kept, Note, NoteCode, NoteLevel, Options, Outcome, ParsedUrl,
+    Reason, Until, run,
+};
+pub use spec2012::{
+    canonicalize, chars, failure, host, inspect, model, notes, options, outcome, parse, percent,
+    preprocess, report, resolve, serialize,
+};
 pub use trace::{NoTrace, Stage, Step, StepId, Trace, Tracer};

@@ -29,11 +29,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use super::code_table::code_table;
-use super::model::{Component, Mode};
-
-mod snapshot;
-
-pub use snapshot::{Subject, UrlAfter, UrlsAfter};
+use super::{Component, Mode};
 
 /// Receives the steps of a run.
 pub trait Tracer {

@@ -205,6 +205,6 @@ const UNREACHABLE: &[(StepId, &str)] = &[
     (
         StepId::DotsRest,
         "only a path whose turns would hold over a MiB of text ends in it; the suite's paths \
-         are short (tested in src/engine/resolve/dot_steps.rs)",
+         are short (tested in src/engine/spec2012/resolve/dot_steps.rs)",
     ),
 ];

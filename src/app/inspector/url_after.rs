@@ -13,7 +13,7 @@
 use egui::{RichText, TextEdit, TextStyle};
 
 use crate::engine::Component;
-use crate::engine::trace::{Subject, UrlAfter};
+use crate::engine::spec2012::{Subject, UrlAfter};
 
 use crate::app::analysis::Analysis;
 use crate::app::command::Command;

@@ -25,14 +25,14 @@ use std::collections::HashMap;
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 
 use super::chars::{is_slash, percent_byte_at};
-use super::encoding::EncodingVerdict;
 use super::failure::Reason;
 use super::model::Component;
 use super::options::{Base, Options, Until};
 use super::outcome::Outcome;
 use super::preprocess::{is_noncharacter, preprocess};
 use super::run::kept_forms;
-use super::trace::NoTrace;
+use crate::engine::encoding::EncodingVerdict;
+use crate::engine::trace::NoTrace;
 
 pub use naming::describe_char;
 use naming::{LIST_MAX, count, list, list_of, name_distinct};

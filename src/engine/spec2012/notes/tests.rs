@@ -431,7 +431,7 @@ fn the_notes_of_a_run_are_the_same_kept_or_not_traced_or_not() {
 
 #[test]
 fn the_resolvers_page_lists_every_code() {
-    let page = include_str!("../../../docs/resolvers.md");
+    let page = include_str!("../../../../docs/resolvers.md");
     for code in NoteCode::ALL {
         assert!(
             page.contains(&format!("| `{code}` |")),

@@ -17,7 +17,7 @@ use super::percent::{
     HexCase, OctetSet, decode_ascii_where, decode_to_bytes, describe_decoded, encode_in,
     encode_utf8,
 };
-use super::trace::{Step, StepId, Tracer};
+use crate::engine::trace::{Step, StepId, Tracer};
 
 /// User-info: every octet but the unreserved ones and `! $ % & ' ( ) * + ,`.
 /// Interpretation: the spec lists "0x2D (,)"; 0x2D is `-` (unreserved anyway)

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use super::trace::{Step, StepId, Tracer};
+use crate::engine::trace::{Step, StepId, Tracer};
 
 /// Preprocessing step 2: noncharacters (U+FDD0–U+FDEF and the last two code
 /// points of every plane).

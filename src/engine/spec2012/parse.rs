@@ -14,7 +14,7 @@ use super::chars::{
 };
 use super::model::{Component, ParsedUrl};
 use super::preprocess::preprocess;
-use super::trace::{Step, StepId, Tracer};
+use crate::engine::trace::{Step, StepId, Tracer};
 
 /// Parses `input`: preprocesses it, then splits it into components.
 pub fn parse<T: Tracer>(input: &str, tr: &mut T) -> ParsedUrl {

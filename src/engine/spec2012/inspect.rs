@@ -14,7 +14,7 @@ use super::notes::{self, Forms, Note};
 use super::options::Options;
 use super::outcome::Outcome;
 use super::run::kept_forms;
-use super::trace::Trace;
+use crate::engine::trace::Trace;
 
 /// Everything one run of the engine tells about an input.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::encoding::QueryEncoding;
 use super::model::{Mode, ParsedUrl};
+use crate::engine::encoding::QueryEncoding;
 
 /// How far to take an input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

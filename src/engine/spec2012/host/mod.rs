@@ -22,7 +22,7 @@ use super::model::{Component, Mode};
 use super::percent::{
     HexCase, OctetSet, decode_ascii_where, decode_to_bytes, encode_utf8, has_escape, is_escape_at,
 };
-use super::trace::{Step, StepId, Tracer};
+use crate::engine::trace::{Step, StepId, Tracer};
 use nameprep::{is_prohibited, nameprep};
 
 /// Why a host failed, and at which step.

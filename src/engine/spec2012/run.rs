@@ -8,7 +8,6 @@
 use std::borrow::Cow;
 
 use super::canonicalize;
-use super::encoding::{EncodingVerdict, QueryEncoding};
 use super::failure::{Failure, Reason};
 use super::model::{Component, ParsedUrl};
 use super::options::{Base, Options, Until};
@@ -17,7 +16,8 @@ use super::parse;
 use super::preprocess;
 use super::resolve::{self, Reference};
 use super::serialize;
-use super::trace::{self, NoTrace, Step, StepId, Tracer};
+use crate::engine::encoding::{EncodingVerdict, QueryEncoding};
+use crate::engine::trace::{self, NoTrace, Step, StepId, Tracer};
 
 /// Runs `input` through the stages up to `options.until`, reporting every
 /// step to `tracer`: the one way into the engine.

@@ -15,7 +15,7 @@ use super::model::{Component, ParsedUrl};
 use super::parse::parse_preprocessed;
 use super::percent::decode_ascii_where;
 use super::preprocess::preprocess;
-use super::trace::{Step, StepId, Tracer};
+use crate::engine::trace::{Step, StepId, Tracer};
 
 /// Resolves the string `reference` against the parsed `base`.
 pub fn resolve<T: Tracer>(reference: &str, base: &ParsedUrl, tr: &mut T) -> ParsedUrl {

@@ -18,7 +18,7 @@ use std::fmt::Write;
 
 use super::model::Mode;
 use super::outcome::Outcome;
-use super::trace::{Stage, Step, StepId};
+use crate::engine::trace::{Stage, Step, StepId};
 
 /// How a trace is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

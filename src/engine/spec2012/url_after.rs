@@ -18,9 +18,9 @@
 //! the input that take a component from the base record it as a change of
 //! the input's URL, so resolution shows up where it happens.
 
-use super::{Step, Trace};
 use crate::engine::model::{Component, ParsedUrl};
 use crate::engine::serialize::serialize;
+use crate::engine::trace::{Step, Trace};
 
 /// Whose URL a snapshot shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use serde::{Serialize, Serializer};
 
-use super::trace::StepId;
+use crate::engine::trace::StepId;
 
 /// Why a URL is invalid: the step that made it so, the reason, and the
 /// failing part's byte range in the preprocessed input (when it came from

@@ -1,116 +1,17 @@
-//! The parsed-URL model ("Parsed URL" section) and the browser-marker [`Mode`].
+//! The parsed-URL model ("Parsed URL" section); [`Mode`] and [`Component`]
+//! are shared with the rest of the engine and re-exported here.
 //!
 //! Every component is an `Option<String>`: `None` is *absent*, `Some("")` is
 //! *empty*, and the spec tells them apart everywhere (`http://a/?` has an empty
 //! query, `http://a/` none). The two flags of the spec, *invalid* and
 //! *hierarchical*, are plain booleans.
 
-use std::fmt;
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-/// Which steps of the spec's host algorithms apply: the spec's own choice
-/// (THIS) or the emulation of a browser of 2011 (the "browser markers").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// The spec's own steps (marker THIS). The default.
-    #[default]
-    This,
-    /// Chrome's behaviour (marker CHROME).
-    Chrome,
-    /// Gecko's (Firefox's) behaviour (marker GECKO).
-    Gecko,
-    /// Internet Explorer's behaviour (marker IE).
-    Ie,
-}
-
-impl Mode {
-    /// All four modes, THIS first.
-    pub const ALL: [Mode; 4] = [Mode::This, Mode::Chrome, Mode::Gecko, Mode::Ie];
-
-    /// The lowercase name used on the command line and in JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Mode::This => "this",
-            Mode::Chrome => "chrome",
-            Mode::Gecko => "gecko",
-            Mode::Ie => "ie",
-        }
-    }
-
-    /// The marker as the spec writes it.
-    pub const fn marker(self) -> &'static str {
-        match self {
-            Mode::This => "THIS",
-            Mode::Chrome => "CHROME",
-            Mode::Gecko => "GECKO",
-            Mode::Ie => "IE",
-        }
-    }
-
-    /// Parses a mode name, ignoring ASCII case.
-    pub fn from_name(name: &str) -> Option<Mode> {
-        Mode::ALL
-            .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(name))
-    }
-}
-
-impl fmt::Display for Mode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.marker())
-    }
-}
-
-/// The components of a parsed URL, in serialization order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Component {
-    Scheme,
-    User,
-    Password,
-    Host,
-    Port,
-    Path,
-    Query,
-    Fragment,
-}
-
-impl Component {
-    /// All components in serialization order.
-    pub const ALL: [Component; 8] = [
-        Component::Scheme,
-        Component::User,
-        Component::Password,
-        Component::Host,
-        Component::Port,
-        Component::Path,
-        Component::Query,
-        Component::Fragment,
-    ];
-
-    /// The component's name as the suite and the JSON output write it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Component::Scheme => "scheme",
-            Component::User => "user",
-            Component::Password => "password",
-            Component::Host => "host",
-            Component::Port => "port",
-            Component::Path => "path",
-            Component::Query => "query",
-            Component::Fragment => "fragment",
-        }
-    }
-}
-
-impl fmt::Display for Component {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::engine::component::Component;
+pub use crate::engine::mode::Mode;
 
 /// A parsed URL: components that may each be absent, plus the two flags.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
