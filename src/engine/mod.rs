@@ -12,7 +12,7 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`trace`] | the tracer (`NoTrace` costs nothing, `Trace` records) and the one table of step ids |
-//! | [`code_table`](self::code_table) | the macro behind every table of codes, citations and explanations |
+//! | `code_table` | the macro behind every table of codes, citations and explanations |
 //! | [`encoding`] | the query's character encoding, chosen by a WHATWG label |
 //! | [`component`], [`mode`] | the names a step or a note uses: a URL component, a 2012 mode |
 //!

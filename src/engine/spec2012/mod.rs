@@ -9,7 +9,7 @@
 //! | Preprocessing | [`preprocess`] |
 //! | Parsing (UNC, drive, `file:`, `mailto:`, hierarchical, other) | [`parse`] |
 //! | Resolution, merge path, remove dot-segments | [`resolve`] |
-//! | Percent-encoding | [`percent`], [`encoding`] |
+//! | Percent-encoding | [`percent`], [`encoding`](crate::engine::encoding) |
 //! | IPv4, IPv6, Nameprep, CanonicalizeHost | [`host`] |
 //! | Port numbers, Canonicalization | [`canonicalize`] |
 //! | Serialization | [`serialize`] |
