@@ -351,8 +351,8 @@ fn peak_rss_kib(pid: u32) -> Option<u64> {
 /// peak resident memory, read from /proc while it runs, stays under 100 MB.
 ///
 /// The pipeline's memory does not depend on the build, only its speed does:
-/// CI runs it against a release build (`cargo test --release --test table
-/// -- --ignored`), where it takes seconds.
+/// CI runs it against a release build of the binary (`.ci/run` builds one
+/// and names it in `URL_INSPECTOR_TEST_BIN`), where it takes seconds.
 #[test]
 #[ignore = "slow: a million lines through the binary take a debug build a minute or more on 2 cores"]
 fn a_million_lines_stream_in_bounded_memory() {
