@@ -78,6 +78,7 @@ pub mod resolve;
 mod run;
 pub mod serialize;
 pub mod trace;
+pub mod url_standard;
 
 pub use encoding::{EncodingVerdict, QueryEncoding};
 pub use failure::{Failure, Reason};
