@@ -25,6 +25,18 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::engine::trace::RecordSnapshot;
 
+/// URL Standard, special scheme: its default port, `Some(None)` for `file`.
+#[inline]
+pub fn special(scheme: &str) -> Option<Option<u16>> {
+    match scheme {
+        "http" | "ws" => Some(Some(80)),
+        "https" | "wss" => Some(Some(443)),
+        "ftp" => Some(Some(21)),
+        "file" => Some(None),
+        _ => None,
+    }
+}
+
 /// What kind of host a URL has (URL Standard, "Host representation").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HostKind {
@@ -121,7 +133,7 @@ impl Url {
 
     /// Whether the scheme is a special scheme.
     pub fn is_special(&self) -> bool {
-        super::parser::special(self.scheme()).is_some()
+        special(self.scheme()).is_some()
     }
 
     fn has_authority(&self) -> bool {

@@ -78,7 +78,7 @@ pub fn run_parser<T: Tracer>(
         input: &clean,
         base,
         encoding,
-        url: Url::empty(clean.len() + 8),
+        url: Url::empty(clean.len() + base.map_or(8, |b| b.href().len())),
         state: State::SchemeStart,
         state_override: None,
         pointer: 0,

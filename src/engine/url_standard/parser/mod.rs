@@ -27,20 +27,9 @@ use std::ops::Range;
 use encoding_rs::{Encoding, UTF_8};
 
 use super::errors::{Reported, ValidationError};
+pub use super::record::special;
 use super::record::{HostKind, Url};
 use crate::engine::trace::{Step, StepId, Tracer};
-
-/// URL Standard, special scheme: its default port, `Some(None)` for `file`.
-#[inline]
-pub fn special(scheme: &str) -> Option<Option<u16>> {
-    match scheme {
-        "http" | "ws" => Some(Some(80)),
-        "https" | "wss" => Some(Some(443)),
-        "ftp" => Some(Some(21)),
-        "file" => Some(None),
-        _ => None,
-    }
-}
 
 /// The states of the basic URL parser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
