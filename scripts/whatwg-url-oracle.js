@@ -14,10 +14,14 @@ const { URL } = require("whatwg-url");
 const fs = require("fs");
 const path = require("path");
 
+// mulberry32: a small PRNG whose every output bit is usable.
 let seed = 0x5eed1234;
 function rand(n) {
-  seed = (seed * 1103515245 + 12345) >>> 0;
-  return (seed >>> 8) % n;
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) % n;
 }
 const pick = (xs) => xs[rand(xs.length)];
 
