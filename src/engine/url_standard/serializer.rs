@@ -116,17 +116,21 @@ pub fn finish(url: &mut Url) {
     let needs = url.host == HostKind::None && !url.opaque_path && url.path().starts_with("//");
     if needs && !has_dot {
         url.serialization.insert_str(start, "/.");
-        shift(url, start, 2, true);
+        shift(url, 2, true);
     } else if has_dot && !needs {
         url.serialization.replace_range(start - 2..start, "");
-        shift(url, start - 2, 2, false);
+        shift(url, 2, false);
     }
 }
 
-/// Moves every offset from `path_start` on by `by`.
-fn shift(url: &mut Url, _at: usize, by: usize, forward: bool) {
-    let f = |o: usize| if forward { o + by } else { o - by };
-    url.path_start = f(url.path_start);
-    url.query_start = url.query_start.map(f);
-    url.fragment_start = url.fragment_start.map(f);
+/// Moves every offset from `path_start` on by `by` (forward or back).
+fn shift(url: &mut Url, by: usize, forward: bool) {
+    let moved = if forward {
+        |o: usize, by: usize| o + by
+    } else {
+        |o: usize, by: usize| o - by
+    };
+    url.path_start = moved(url.path_start, by);
+    url.query_start = url.query_start.map(|o| moved(o, by));
+    url.fragment_start = url.fragment_start.map(|o| moved(o, by));
 }
