@@ -44,8 +44,12 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             // 2.
             None | Some('/' | '?' | '#') => self.end_authority(),
             Some('\\') if self.special => self.end_authority(),
-            // 3.
-            Some(_) => Ok(Flow::Next),
+            // 3: a run of code points with no meaning here joins the buffer.
+            Some(_) => Ok(Flow::Jump(super::run_end(
+                self.input,
+                self.pointer + 1,
+                |b| !matches!(b, b'@' | b'/' | b'?' | b'#' | b'\\'),
+            ))),
         }
     }
 
@@ -105,6 +109,11 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             None | Some('/' | '?' | '#') => self.end_host(),
             Some('\\') if self.special => self.end_host(),
             // 4.
+            Some(c) if c != '[' && c != ']' => Ok(Flow::Jump(super::run_end(
+                self.input,
+                self.pointer + c.len_utf8(),
+                |b| !matches!(b, b':' | b'/' | b'?' | b'#' | b'\\' | b'[' | b']'),
+            ))),
             Some(c) => {
                 if c == '[' {
                     self.inside_brackets = true;

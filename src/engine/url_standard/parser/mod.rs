@@ -481,6 +481,44 @@ fn is_normalized_drive_segment(path: &str) -> bool {
     b.len() == 3 && b[0] == b'/' && b[1].is_ascii_alphabetic() && b[2] == b':'
 }
 
+/// Whether `b` is an ASCII URL code point that no state treats specially
+/// outside hosts: alphanumerics and `!$&'()*+,-.:;=@_~` (not `/ ? #`).
+/// A run of them is copied or skipped at once, with no validation error.
+#[inline]
+pub fn is_plain(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(
+            b,
+            b'!' | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b'-'
+                | b'.'
+                | b':'
+                | b';'
+                | b'='
+                | b'@'
+                | b'_'
+                | b'~'
+        )
+}
+
+/// The end of the run of bytes from `at` for which `keep` holds.
+#[inline]
+pub fn run_end(input: &str, at: usize, keep: impl Fn(u8) -> bool) -> usize {
+    let bytes = input.as_bytes();
+    let mut end = at;
+    while end < bytes.len() && keep(bytes[end]) {
+        end += 1;
+    }
+    end
+}
+
 /// URL Standard, Windows drive letter.
 #[inline]
 pub fn is_drive_letter(s: &[u8]) -> bool {

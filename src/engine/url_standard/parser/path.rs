@@ -64,6 +64,17 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         let slash = c == Some('/') || (self.special && c == Some('\\'));
         let over = self.state_override.is_some();
         if !(c.is_none() || slash || (!over && matches!(c, Some('?' | '#')))) {
+            // 2, for a run of code points the path percent-encode set leaves
+            // alone and that raise no validation error: copied at once.
+            let end = super::run_end(self.input, self.pointer, |b| {
+                super::is_plain(b) && !(over && b == b'?')
+            });
+            if end > self.pointer + 1 {
+                self.url
+                    .serialization
+                    .push_str(&self.input[self.pointer..end]);
+                return Ok(Flow::Jump(end));
+            }
             // 2.
             let c = c.unwrap_or('\u{FFFD}');
             self.check_unit(c);

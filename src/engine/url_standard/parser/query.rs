@@ -23,7 +23,14 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             }
             return Ok(Flow::Next);
         }
-        // 3.
+        // 3: a run of code points that raise no validation error joins the
+        // buffer at once.
+        let end = super::run_end(self.input, self.pointer, |b| {
+            super::is_plain(b) || b == b'/' || b == b'?'
+        });
+        if end > self.pointer + 1 {
+            return Ok(Flow::Jump(end));
+        }
         if let Some(c) = c {
             self.check_unit(c);
         }
@@ -32,6 +39,15 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
 
     /// URL Standard, fragment state.
     pub(super) fn fragment(&mut self, c: Option<char>) -> Handled {
+        let end = super::run_end(self.input, self.pointer, |b| {
+            super::is_plain(b) || b == b'/' || b == b'?'
+        });
+        if end > self.pointer + 1 {
+            self.url
+                .serialization
+                .push_str(&self.input[self.pointer..end]);
+            return Ok(Flow::Jump(end));
+        }
         if let Some(c) = c {
             self.check_unit(c);
             percent_sets::push_char(&mut self.url.serialization, c, &FRAGMENT);
