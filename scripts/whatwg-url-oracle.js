@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Writes tests/data/wpt/whatwg-url-oracle.json: generated inputs (and
+// setter calls) with the answers of whatwg-url, the URL Standard's
+// reference implementation, for tests/url_standard.rs to compare with.
+//
+//   npm install whatwg-url   (in any folder; pass it as NODE_PATH)
+//   NODE_PATH=/path/to/node_modules scripts/whatwg-url-oracle.js [count]
+//
+// The inputs are built from pieces that reach the parser's branches
+// (schemes, slashes, credentials, hosts of every kind, ports, dot
+// segments, drive letters, queries, fragments, odd code points) with a
+// fixed seed, so the file is reproducible.
+const { URL } = require("whatwg-url");
+const fs = require("fs");
+const path = require("path");
+
+// mulberry32: a small PRNG whose every output bit is usable.
+let seed = 0x5eed1234;
+function rand(n) {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) % n;
+}
+const pick = (xs) => xs[rand(xs.length)];
+
+const schemes = ["http:", "https:", "file:", "ws:", "ftp:", "sc:", "data:", "HTTP:", "", "mailto:", "blob:"];
+const slashes = ["", "/", "//", "///", "\\\\", "/\\", "////"];
+const creds = ["", "", "", "user@", "user:pass@", ":@", "a:b@c@", "%40:x@", "@"];
+const hosts = ["example.com", "EXAMPLE.com", "faß.de", "xn--fa-hia.de", "127.0.0.1", "0x7f.1", "1.2.3",
+  "256.1.1.1", "[::1]", "[1:2::3]", "[::ffff:1.2.3.4]", "[::01]", "exa%41mple.com", "a b", "",
+  "C:", "c|", "localhost", "☕.example", "a.b.c.0x", "09", "x%", "[", "ho^st", "\u00ad"];
+const ports = ["", "", ":80", ":443", ":8080", ":", ":65536", ":0x1", ":21"];
+const paths = ["", "/", "/a/b", "/a/./b/../c", "/..", "/%2e%2E/x", "/C|/x", "a/b", "/ /é", "/\\x", "/^`{}", "/.//x", "?"];
+const queries = ["", "", "?q=1", "?é=ü", "?a b'", "?#", "?%zz"];
+const frags = ["", "", "#f", "#a b`", "#é"];
+const bases = [null, null, "http://example.org/foo/bar?q#f", "file:///C:/dir/file", "sc://host/a/b", "data:text,x", "https://u:p@h:81/x/"];
+
+function input() {
+  return pick(schemes) + pick(slashes) + pick(creds) + pick(hosts) + pick(ports) + pick(paths) + pick(queries) + pick(frags);
+}
+const getters = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
+const values = { protocol: ["https", "sc", "file", "ws:", "1x"], username: ["u", "a b", ""], password: ["p:w", ""],
+  host: ["h.example:81", "[::1]", "", "a b", "faß.de"], hostname: ["h.example", "x:1", "0x7f.1"],
+  port: ["8080", "", "99999", "80", "12ab"], pathname: ["/x/../y", "a b", "//z", "C|"],
+  search: ["?x=1", "", "é"], hash: ["#h", "", "a`b"], href: ["http://new/", "not a url"] };
+
+function answer(u) {
+  const out = {};
+  for (const g of getters) out[g] = u[g];
+  return out;
+}
+const count = Number(process.argv[2] || 3000);
+const cases = [];
+for (let i = 0; i < count; i++) {
+  const inp = input();
+  const base = pick(bases);
+  let u;
+  try {
+    u = base === null ? new URL(inp) : new URL(inp, base);
+  } catch (e) {
+    cases.push({ input: inp, base, failure: true });
+    continue;
+  }
+  const c = { input: inp, base, expected: answer(u) };
+  const setter = pick(getters);
+  const value = pick(values[setter]);
+  try {
+    u[setter] = value;
+    c.set = { setter, value, expected: answer(u) };
+  } catch (e) {
+    c.set = { setter, value, failure: true };
+  }
+  cases.push(c);
+}
+const version = require("whatwg-url/package.json").version;
+const file = path.join(__dirname, "..", "tests", "data", "wpt", "whatwg-url-oracle.json");
+fs.writeFileSync(file, JSON.stringify({ generator: "scripts/whatwg-url-oracle.js", "whatwg-url": version, cases }, null, 0) + "\n");
+console.log(`${cases.length} cases written to ${file} (whatwg-url ${version})`);
