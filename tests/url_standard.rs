@@ -503,3 +503,48 @@ fn generated_cases_agree_with_whatwg_url() {
     );
     assert!(cases.len() >= 2000);
 }
+
+/// Every step of the URL Standard's stages is reached by the vendored
+/// cases, traced (parses and setter calls).
+#[test]
+fn every_url_standard_step_is_reached() {
+    use url_inspector::engine::{Stage, StepId, Trace};
+    let mut used = std::collections::BTreeSet::new();
+    let cases: Vec<Value> = serde_json::from_str(&data("urltestdata.json")).expect("json");
+    for case in cases.iter().filter(|c| c.is_object()) {
+        let mut trace = Trace::default();
+        let base = case["base"].as_str().and_then(|b| parse(b, None));
+        let input = case["input"].as_str().unwrap_or_default();
+        let _ = url_standard::parse(input, base.as_ref(), QueryEncoding::UTF8, &mut trace);
+        used.extend(trace.steps.iter().map(|s| s.id));
+    }
+    let all: Value = serde_json::from_str(&data("setters_tests.json")).expect("json");
+    for (name, cases) in all.as_object().into_iter().flatten() {
+        let Some(setter) = Setter::from_name(name) else {
+            continue;
+        };
+        for case in cases.as_array().into_iter().flatten() {
+            let mut trace = Trace::default();
+            if let Some(mut url) = parse(case["href"].as_str().unwrap_or_default(), None) {
+                let _ = url.set(
+                    setter,
+                    case["new_value"].as_str().unwrap_or_default(),
+                    &mut trace,
+                );
+            }
+            used.extend(trace.steps.iter().map(|s| s.id));
+        }
+    }
+    let unused: Vec<&str> = StepId::ALL
+        .iter()
+        .filter(|id| {
+            matches!(
+                id.stage(),
+                Stage::UrlStandard | Stage::UrlStandardHost | Stage::UrlStandardSetter
+            )
+        })
+        .filter(|id| !used.contains(id))
+        .map(|id| id.id())
+        .collect();
+    assert!(unused.is_empty(), "steps no case reaches: {unused:?}");
+}

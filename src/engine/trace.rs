@@ -600,8 +600,6 @@ code_table! {
         "The query is encoded in the chosen encoding (UTF-8 for non-special, ws and wss URLs) and percent-encoded.";
     WhatwgFragment => UrlStandard, "whatwg.fragment", "URL Standard, basic URL parser, fragment state",
         "The fragment is percent-encoded with the fragment percent-encode set.";
-    WhatwgFailure => UrlStandard, "whatwg.failure", "URL Standard, basic URL parser",
-        "The parser returned failure: the input is not a URL.";
     WhatwgSerialize => UrlStandard, "whatwg.serialize", "URL Standard, URL serializer",
         "The URL record written out: scheme, '//' and authority when there is a host, path, query and fragment.";
 
