@@ -73,23 +73,18 @@ pub fn transform<T: Tracer>(r: &Parts<'_>, base: Option<&Parts<'_>>, tr: &mut T)
             r.query,
             FROM_R,
         );
-        return Some(with_fragment(
-            scheme,
-            owned(r.authority),
-            path,
-            owned(r.query),
-            r,
-            tr,
-        ));
+        let (authority, query) = (owned(r.authority), owned(r.query));
+        return Some(with_fragment(scheme, authority, path, query, r, tr));
     }
     let base = base?;
     let scheme = base.scheme?;
+    let why = "the reference has none: the base's";
     record_set(
         tr,
         StepId::Rfc3986TargetScheme,
         Component::Scheme,
         Some(scheme),
-        "the reference has none: the base's",
+        why,
     );
     // RFC 3986 5.2.2, defined(R.authority): authority, path and query from R.
     if r.authority.is_some() {
@@ -106,21 +101,24 @@ pub fn transform<T: Tracer>(r: &Parts<'_>, base: Option<&Parts<'_>>, tr: &mut T)
             r.query,
             FROM_R,
         );
-        return Some(with_fragment(
-            scheme,
-            owned(r.authority),
-            path,
-            owned(r.query),
-            r,
-            tr,
-        ));
+        let (authority, query) = (owned(r.authority), owned(r.query));
+        return Some(with_fragment(scheme, authority, path, query, r, tr));
     }
-    record_authority(
-        tr,
-        base.authority,
-        "the reference has no scheme and no authority: the base's",
-    );
-    let (path, query) = if r.path.is_empty() {
+    let why = "the reference has no scheme and no authority: the base's";
+    record_authority(tr, base.authority, why);
+    let (path, query) = path_and_query(r, base, tr);
+    let (authority, query) = (owned(base.authority), owned(query));
+    Some(with_fragment(scheme, authority, path, query, r, tr))
+}
+
+/// RFC 3986 5.2.2, the branch of a reference with neither scheme nor
+/// authority: the target's path and query.
+fn path_and_query<'a, T: Tracer>(
+    r: &Parts<'a>,
+    base: &Parts<'a>,
+    tr: &mut T,
+) -> (String, Option<&'a str>) {
+    if r.path.is_empty() {
         // RFC 3986 5.2.2, R.path == "": the base path as it is.
         tr.record(|| {
             Step::change(
@@ -140,41 +138,29 @@ pub fn transform<T: Tracer>(r: &Parts<'_>, base: Option<&Parts<'_>>, tr: &mut T)
             ),
         };
         record_set(tr, StepId::Rfc3986TargetQuery, Component::Query, query, why);
-        (base.path.to_owned(), query)
-    } else {
-        let path = if r.path.starts_with('/') {
-            // RFC 3986 5.2.2, R.path starting with "/".
-            traced_dots(
-                r.path,
-                tr,
-                "the reference's path starts with '/': it is used",
-            )
-        } else {
-            // RFC 3986 5.2.2: merge (5.2.3), then remove_dot_segments.
-            let merged = merge(base, r.path, tr);
-            traced_dots(
-                &merged,
-                tr,
-                "the reference's path is relative: merged with the base's",
-            )
-        };
-        record_set(
+        return (base.path.to_owned(), query);
+    }
+    let path = if r.path.starts_with('/') {
+        // RFC 3986 5.2.2, R.path starting with "/".
+        traced_dots(
+            r.path,
             tr,
-            StepId::Rfc3986TargetQuery,
-            Component::Query,
-            r.query,
-            FROM_R,
-        );
-        (path, r.query)
+            "the reference's path starts with '/': it is used",
+        )
+    } else {
+        // RFC 3986 5.2.2: merge (5.2.3), then remove_dot_segments.
+        let merged = merge(base, r.path, tr);
+        let why = "the reference's path is relative: merged with the base's";
+        traced_dots(&merged, tr, why)
     };
-    Some(with_fragment(
-        scheme,
-        owned(base.authority),
-        path,
-        owned(query),
-        r,
+    record_set(
         tr,
-    ))
+        StepId::Rfc3986TargetQuery,
+        Component::Query,
+        r.query,
+        FROM_R,
+    );
+    (path, r.query)
 }
 
 /// RFC 3986 5.2.2, last line: T.fragment = R.fragment, and the target.
