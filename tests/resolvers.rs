@@ -1,5 +1,6 @@
 //! The compare resolvers against their standards' own examples: RFC 3986
-//! section 5.4 (every normal and abnormal example, exact), the fragment case
+//! section 5.4 (every normal and abnormal example, exact) and the cases where
+//! libraries depart from 5.2 as written, the fragment case
 //! of `other-resolvers.md` under every resolver, the OPC examples and one
 //! case per step of Annex A.3, and a differential test of the `whatwg`
 //! resolver against the `url` crate over the shared corpus.
@@ -100,6 +101,33 @@ fn rfc3986_section_5_4_1_normal_examples() {
 #[test]
 fn rfc3986_section_5_4_2_abnormal_examples() {
     check_rfc_examples(ABNORMAL);
+}
+
+/// Where resolution as written differs from `fluent-uri`'s: (reference,
+/// base, resolved by 5.2 and 5.3, normalized by 6.2).
+const AS_WRITTEN: &[(&str, &str, &str, &str)] = &[
+    // 5.2.4 sees only the literal "." and ".."; 6.2.2.2 decodes afterwards.
+    (
+        "%2e%2E/",
+        "http://a/b/c/d",
+        "http://a/b/c/%2e%2E/",
+        "http://a/b/",
+    ),
+    // 5.2.3: a base path without '/' is replaced whole.
+    ("g", "mailto:x", "mailto:g", "mailto:g"),
+    // 5.2.2 removes the dot-segments of a rootless path too.
+    ("foo:a/b/../c", "http://a/b/c/d;p?q", "foo:a/c", "foo:a/c"),
+];
+
+#[test]
+fn rfc3986_resolves_as_written_where_libraries_depart() {
+    for &(reference, base, resolved, normalized) in AS_WRITTEN {
+        let r = rfc(reference, base, Until::Resolve);
+        assert_eq!(r.canon.as_deref(), Some(resolved), "{reference} {base}");
+        let n = rfc(reference, base, Until::Canonicalize);
+        assert_eq!(n.forms.resolved.as_deref(), Some(resolved));
+        assert_eq!(n.canon.as_deref(), Some(normalized), "{reference} {base}");
+    }
 }
 
 #[test]

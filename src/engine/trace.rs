@@ -19,6 +19,10 @@
 //! mean one way to record, serialize and show a step; an OPC step is the
 //! whole reference before and after, with no component. The engine itself
 //! never records an OPC step.
+//! The RFC 3986 resolver does the same under [`Stage::Rfc3986`]: the
+//! decisions of RFC 3986 5.2.2, each merge (5.2.3), each turn of
+//! remove_dot_segments (5.2.4, with its buffers), recomposition (5.3) and
+//! normalization (6.2).
 //!
 //! [`Trace::url_after`] gives the whole URL after any step (folded from the
 //! steps' own before/after values, so recording costs nothing more), and
@@ -100,6 +104,9 @@ pub enum Stage {
     UrlStandardHost,
     /// The URL Standard's API setters (`href`, `host`, `search`, ...).
     UrlStandardSetter,
+    /// The `rfc3986` resolver's steps (RFC 3986 sections 5.2, 5.3 and
+    /// 6.2): no stage of the 2012 algorithm, but recorded on the same tracer.
+    Rfc3986,
 }
 
 impl Stage {
@@ -116,6 +123,7 @@ impl Stage {
             Stage::UrlStandard => "URL Standard, basic URL parser",
             Stage::UrlStandardHost => "URL Standard, host parser",
             Stage::UrlStandardSetter => "URL Standard, URL API setters",
+            Stage::Rfc3986 => "RFC 3986 resolution and normalization",
         }
     }
 }
@@ -634,4 +642,47 @@ code_table! {
         "The query is replaced by the value (less one leading '?') run through the query state; empty removes it.";
     WhatwgSetHash => UrlStandardSetter, "whatwg.set.hash", "URL Standard, URL class, hash setter",
         "The fragment is replaced by the value (less one leading '#') run through the fragment state; empty removes it.";
+    // RFC 3986 resolution and normalization (the `rfc3986` resolver)
+    Rfc3986Base => Rfc3986, "rfc3986.5.2.1.base", "RFC 3986 5.2.1",
+        "The base must be an absolute URI (a scheme, no relative form); a fragment it has plays no part in resolution.";
+    Rfc3986NoBase => Rfc3986, "rfc3986.5.2.1.no-base", "RFC 3986 5.1, 5.2.1",
+        "The reference has no scheme and there is no base URI, so there is nothing to resolve it against.";
+    Rfc3986TargetScheme => Rfc3986, "rfc3986.5.2.2.target-scheme", "RFC 3986 5.2.2",
+        "The target's scheme: the reference's own when it has one (strict: even when it equals the base's), else the base's.";
+    Rfc3986TargetAuthority => Rfc3986, "rfc3986.5.2.2.target-authority", "RFC 3986 5.2.2",
+        "The target's authority: the reference's when it has a scheme or an authority, else the base's.";
+    Rfc3986TargetPath => Rfc3986, "rfc3986.5.2.2.target-path", "RFC 3986 5.2.2",
+        "The target's path: the reference's, cleaned of dot-segments, when it has a scheme, an authority or a path starting with '/'; the base's as it is when the reference's path is empty; else the two merged, then cleaned.";
+    Rfc3986TargetQuery => Rfc3986, "rfc3986.5.2.2.target-query", "RFC 3986 5.2.2",
+        "The target's query: the reference's, except that a reference with an empty path and no query keeps the base's.";
+    Rfc3986TargetFragment => Rfc3986, "rfc3986.5.2.2.target-fragment", "RFC 3986 5.2.2",
+        "The target's fragment is always the reference's; the base's never carries over.";
+    Rfc3986MergeEmptyBase => Rfc3986, "rfc3986.5.2.3.empty-base", "RFC 3986 5.2.3, first case",
+        "The base has an authority and an empty path: the merged path is '/' followed by the reference's path.";
+    Rfc3986MergeCut => Rfc3986, "rfc3986.5.2.3.cut", "RFC 3986 5.2.3, second case",
+        "What follows the base path's last '/' is dropped and the reference's path takes its place.";
+    Rfc3986MergeNoSlash => Rfc3986, "rfc3986.5.2.3.no-slash", "RFC 3986 5.2.3, second case",
+        "The base path holds no '/' (a rootless path such as mailto:x): all of it is dropped, and the merged path is the reference's path.";
+    Rfc3986Dots => Rfc3986, "rfc3986.5.2.4.start", "RFC 3986 5.2.4, step 1",
+        "The path goes into the input buffer and the output buffer starts empty. Only the literal segments '.' and '..' are dot-segments here: a percent-encoded dot is an ordinary character until normalization.";
+    Rfc3986DotsA => Rfc3986, "rfc3986.5.2.4.a", "RFC 3986 5.2.4, step 2A",
+        "The input buffer starts with '../' or './': that prefix is dropped.";
+    Rfc3986DotsB => Rfc3986, "rfc3986.5.2.4.b", "RFC 3986 5.2.4, step 2B",
+        "A '.' segment ('/./', or '/.' at the end) shrinks to a single '/'.";
+    Rfc3986DotsC => Rfc3986, "rfc3986.5.2.4.c", "RFC 3986 5.2.4, step 2C",
+        "A '..' segment ('/../', or '/..' at the end) shrinks to a single '/', and the output buffer loses its last segment with the '/' before it.";
+    Rfc3986DotsD => Rfc3986, "rfc3986.5.2.4.d", "RFC 3986 5.2.4, step 2D",
+        "The input buffer is only '.' or '..': it is dropped.";
+    Rfc3986DotsE => Rfc3986, "rfc3986.5.2.4.e", "RFC 3986 5.2.4, step 2E",
+        "An ordinary segment moves, with its leading '/' if any, from the input buffer to the end of the output buffer.";
+    Rfc3986DotsRest => Rfc3986, "rfc3986.5.2.4.rest", "RFC 3986 5.2.4, steps 2-3",
+        "The path is too long to record every turn of the loop: the turns left are shown as one step, with how often each rule applied.";
+    Rfc3986Recompose => Rfc3986, "rfc3986.5.3", "RFC 3986 5.3",
+        "The target's components are joined again with their delimiters: scheme ':', '//' authority, path, '?' query, '#' fragment.";
+    Rfc3986DotPrefix => Rfc3986, "rfc3986.5.3.dot-prefix", "RFC 3986 3.3, 5.3",
+        "The path starts with '//' and there is no authority, which the URI grammar does not allow: '/.' goes in front, so the string does not read back with an authority and means the same path.";
+    Rfc3986NormalizeSyntax => Rfc3986, "rfc3986.6.2.2", "RFC 3986 6.2.2 (syntax-based normalization)",
+        "Scheme and host are lowercased and the hex digits of escapes uppercased (6.2.2.1), escapes of unreserved characters decoded (6.2.2.2), then dot-segments removed from the path (6.2.2.3), so a '%2E' segment decoded just before now counts.";
+    Rfc3986NormalizeScheme => Rfc3986, "rfc3986.6.2.3", "RFC 3986 6.2.3 (scheme-based normalization)",
+        "For http and https only: the default port (80, 443) is dropped, and an empty path with an authority becomes '/'.";
 }

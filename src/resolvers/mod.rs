@@ -569,7 +569,7 @@ mod tests {
             let plain = r.resolve(&request);
             let traced = r.resolve(&request.traced());
             assert_eq!(plain.trace, None, "{r}");
-            let records = r.mode().is_some() || r == Resolver::Opc;
+            let records = r.mode().is_some() || matches!(r, Resolver::Opc | Resolver::Rfc3986);
             assert_eq!(traced.trace.is_some(), records, "{r}");
             assert_eq!(
                 Answer {

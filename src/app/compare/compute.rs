@@ -6,8 +6,8 @@
 //! Every resolver is asked for its trace. The spec's modes then record the
 //! same run the inspector makes, so a step's index here is its index in the
 //! inspector's trace. Their traces are not kept: only the partings, so a
-//! big input does not hold four traces in memory. OPC's steps stay in its
-//! answer, which the view lists.
+//! big input does not hold four traces in memory. RFC 3986's and OPC's
+//! steps stay in their answers, which the view lists.
 
 use std::time::{Duration, Instant};
 
@@ -125,7 +125,11 @@ mod tests {
                     ..answer.clone()
                 };
                 assert_eq!(untraced, own, "{r} on {input:?}");
-                assert_eq!(answer.trace.is_some(), *r == Resolver::Opc, "{r}");
+                assert_eq!(
+                    answer.trace.is_some(),
+                    matches!(r, Resolver::Opc | Resolver::Rfc3986),
+                    "{r}"
+                );
             }
         }
     }

@@ -2,11 +2,16 @@
 //! (sections 5.2 and 5.3, strict), and that normalized (6.2.2 for every
 //! scheme, 6.2.3 for http and https), with what normalization changed
 //! marked. Libraries that resolve per RFC 3986 mostly stop at the first;
-//! caches and signature checks compare the second.
+//! caches and signature checks compare the second. Below them, folded, the
+//! steps that made them (the answer's trace): each decision of 5.2.2, the
+//! merge, each turn of remove_dot_segments with its buffers, recomposition
+//! and normalization, so a reader sees at which step RFC 3986 parts from
+//! the other resolvers (a `%2E` segment kept, a rootless base merged).
 
 use egui::text::LayoutJob;
 use egui::{RichText, TextFormat};
 
+use crate::engine::Step;
 use crate::resolvers::{Answer, NoteCode, rfc3986};
 
 use super::super::analysis::diff_ranges;
@@ -52,6 +57,42 @@ pub fn rfc3986_ui(ui: &mut egui::Ui, answer: &Answer, escapes: bool, commands: &
     {
         ui.label(format!("• {}", note.message));
     }
+    if let Some(trace) = answer.trace.as_ref().filter(|t| !t.steps.is_empty()) {
+        egui::CollapsingHeader::new(format!("Steps ({})", trace.steps.len()))
+            .id_salt("rfc3986-steps")
+            .show(ui, |ui| steps_ui(ui, &trace.steps, escapes));
+    }
+}
+
+/// One row per step: its citation, what it decided, and the value it
+/// made (for remove_dot_segments, the output and input buffers).
+fn steps_ui(ui: &mut egui::Ui, steps: &[Step], escapes: bool) {
+    let room = ((ui.available_width() / 3.0) / char_width(ui)).max(16.0) as usize;
+    egui::Grid::new("rfc3986-steps-grid")
+        .num_columns(3)
+        .striped(true)
+        .spacing([12.0, 3.0])
+        .show(ui, |ui| {
+            for s in steps {
+                let mark = if s.failed { "× " } else { "" };
+                ui.label(RichText::new(format!("{mark}{}", s.id.citation())).monospace())
+                    .on_hover_text(format!("{}\n{}", s.id.id(), s.id.explanation()));
+                ui.label(s.decision.as_deref().unwrap_or_default());
+                let value = match s.buffers() {
+                    Some((output, input)) => format!(
+                        "{} | {}",
+                        shorten(output, room, escapes),
+                        shorten(input, room, escapes)
+                    ),
+                    None => s
+                        .after
+                        .as_deref()
+                        .map_or_else(|| "(undefined)".to_owned(), |v| shorten(v, room, escapes)),
+                };
+                ui.label(RichText::new(value).monospace());
+                ui.end_row();
+            }
+        });
 }
 
 /// What every form row shares: the answer the forms come from (for why
