@@ -39,7 +39,7 @@ pub struct TableArgs {
     /// The query encoding of lines that give none, a WHATWG label such as shift_jis (default: utf-8).
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// The resolvers, one column each, separated by commas; `all` for all seven.
+    /// The resolvers, one column each, separated by commas; `all` for every one.
     #[arg(
         long,
         value_name = "NAMES",

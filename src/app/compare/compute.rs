@@ -41,7 +41,7 @@ impl CompareRequest {
 #[derive(Clone, Debug)]
 pub struct Comparison {
     pub request: CompareRequest,
-    /// How long the computation took (all seven resolvers, traced).
+    /// How long the computation took (every resolver, traced).
     pub elapsed: Duration,
     /// Every resolver's answer, in [`Resolver::ALL`] order: the `rfc3986`
     /// one with its resolved form ([`crate::resolvers::Forms`]), the `opc`
