@@ -1417,7 +1417,9 @@ fn batch_set_reproduces_the_web_platform_tests_setters() {
     let mut wrong = Vec::new();
     for ((setter, href, value, expected), answer) in cases.iter().zip(&answers) {
         let v: Value = serde_json::from_str(answer).expect("JSON");
-        if v["canon"] == *expected {
+        // A case with no expected href checks other attributes only (the
+        // port of a value that does not parse, say): the href is not told.
+        if v["canon"] == *expected || expected.is_null() {
             continue;
         }
         let known = SETTERS_THE_URL_CRATE_GETS_WRONG

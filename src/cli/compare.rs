@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn differences_name_changed_and_absent_components() {
         let c = compare("b", Some("http://a/x"), QueryEncoding::UTF8);
-        let (this, opc) = (&c.0[0].1, &c.0[6].1);
+        let (this, opc) = (&c.0[0].1, &c.0[7].1);
         assert_eq!(differences(this, opc), "scheme absent host absent");
         let diff = differences(this, &c.0[4].1);
         assert_eq!(diff, "", "whatwg agrees with THIS on a plain URL");
@@ -282,7 +282,7 @@ mod tests {
         let c = compare("?", Some("http://foo.example/#bar"), QueryEncoding::UTF8);
         assert_eq!(
             summary(&c),
-            "\nagree: this = chrome = gecko = ie = whatwg = rfc3986 | opc (invalid)\n"
+            "\nagree: this = chrome = gecko = ie = whatwg = rust-url = rfc3986 | opc (invalid)\n"
         );
     }
 

@@ -62,7 +62,6 @@ impl Request {
         let base = optional_string(obj.get("base"), "base")?;
         let encoding = optional_string(obj.get("encoding"), "encoding")?;
         let mode_name = optional_string(obj.get("mode"), "mode")?;
-        let until = stage_named(optional_string(obj.get("stage"), "stage")?)?;
         let trace = match obj.get("trace") {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
@@ -93,6 +92,7 @@ impl Request {
             Some(other) => return Err(format!("\"set\" must be an object, got {}", kind(other))),
         };
         let (mode, set) = mode_and_setters(mode_name, set)?;
+        let until = stage_named(optional_string(obj.get("stage"), "stage")?)?;
         Ok(Request::new(input, base, encoding, mode, until, trace).with_set(set))
     }
 

@@ -129,7 +129,10 @@ pub fn calls_in_order(matches: &ArgMatches) -> Vec<SetterCall> {
             continue;
         };
         if id == "sort_params" {
-            calls.extend(indices.map(|i| (i, make(""))));
+            // A count has a default (0), which clap gives an index too.
+            if matches.get_count(id) > 0 {
+                calls.extend(indices.map(|i| (i, make(""))));
+            }
             continue;
         }
         let values = matches.get_many::<String>(id).into_iter().flatten();

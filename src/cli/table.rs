@@ -312,7 +312,7 @@ mod tests {
         let args = parse(&["--resolvers", "whatwg,ALL,this"]).expect("valid");
         let options = run_options(&args).expect("valid");
         assert_eq!(options.resolvers[0], Resolver::Whatwg);
-        assert_eq!(options.resolvers.len(), 7);
+        assert_eq!(options.resolvers.len(), Resolver::ALL.len());
     }
 
     #[test]

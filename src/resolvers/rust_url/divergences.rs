@@ -114,6 +114,12 @@ pub const DIVERGENCES: &[Divergence] = &[
         applies: keeps_an_erased_path,
     },
     Divergence {
+        id: "empty-host-after-credentials",
+        reason: "it accepts an authority of a non-special URL whose host is empty after an '@' (about://@); the Standard fails there (host-missing)",
+        upstream: None,
+        applies: accepts_an_empty_host_after_at,
+    },
+    Divergence {
         id: "drive-letter-after-first-segment",
         reason: "in a file URL it keeps a drive-letter-shaped segment that is not the path's first when a '..' should remove it",
         upstream: Some("servo/rust-url#1114"),
@@ -213,6 +219,26 @@ fn keeps_an_erased_path(case: &Case<'_>, _: &Answer) -> bool {
         return false;
     };
     setter == "pathname" && clean(value).is_empty() && !is_special(scheme) && rest.starts_with("//")
+}
+
+/// A valid non-special answer with an empty or no host, from an input whose
+/// authority has an `@` followed by no host (only a port, or nothing).
+fn accepts_an_empty_host_after_at(case: &Case<'_>, answer: &Answer) -> bool {
+    let Case::Parse { input, .. } = *case else {
+        return false;
+    };
+    let input = clean(input);
+    let Some((scheme, rest)) = input.split_once("://") else {
+        return false;
+    };
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    let host_empty_after_at = authority
+        .rsplit_once('@')
+        .is_some_and(|(_, host_port)| host_port.split(':').next() == Some(""));
+    !answer.invalid
+        && !is_special(scheme)
+        && answer.get(Component::Host).unwrap_or("").is_empty()
+        && host_empty_after_at
 }
 
 /// A `file` URL keeping a drive-letter-shaped segment after its first,
@@ -391,6 +417,17 @@ mod tests {
                 d.id
             );
         }
+    }
+
+    /// Found by the `url_standard` fuzz target: ada fails on `about://@`,
+    /// as the Standard does; the crate answers `about://`.
+    #[test]
+    fn fuzz_found_an_empty_host_after_credentials() {
+        assert_eq!(
+            parse_divergence("about://@", None),
+            Some("empty-host-after-credentials")
+        );
+        assert_eq!(parse_divergence("about://h@x/", None), None);
     }
 
     #[test]
