@@ -7,6 +7,10 @@
 //! - `corpus/no-base`: every URL of the corpus on its own.
 //! - `corpus/with-base`: every URL resolved against one fixed base.
 //! - `corpus/traced`: the engine with and without the step-by-step record.
+//! - `url-standard/no-base`, `url-standard/with-base`: the URL Standard's
+//!   parser, untraced, as the `url` crate and `ada-url` implement it (ada
+//!   given the base as a string, as its API takes it; the crate with the
+//!   base parsed once). Our URL Standard engine joins them where marked.
 //! - `scaling`: one URL of 1 KiB, 64 KiB and 1 MiB, to show that the time
 //!   grows linearly with the length of the input.
 //!
@@ -241,5 +245,52 @@ fn scaling(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, corpus, scaling);
+/// The URL Standard's parser on the corpus, no base and with [`BASE`],
+/// untraced: the libraries our URL Standard engine is measured against.
+fn url_standard(c: &mut Criterion) {
+    let Some((_, urls)) = load_corpus() else {
+        return;
+    };
+    let n = Throughput::Elements(urls.len() as u64);
+    let base = url::Url::parse(BASE).expect("the bench base is a valid URL");
+
+    let mut g = slow_group(c, "url-standard/no-base", n.clone());
+    g.bench_function("url", |b| {
+        b.iter(|| {
+            for u in &urls {
+                let _ = black_box(url::Url::parse(black_box(u)));
+            }
+        })
+    });
+    g.bench_function("ada", |b| {
+        b.iter(|| {
+            for u in &urls {
+                let _ = black_box(ada_url::Url::parse(black_box(u.as_str()), None));
+            }
+        })
+    });
+    // ---- Our URL Standard engine, untraced, joins here (no base).
+    g.finish();
+
+    let mut g = slow_group(c, "url-standard/with-base", n);
+    g.bench_function("url", |b| {
+        b.iter(|| {
+            for u in &urls {
+                let _ = black_box(base.join(black_box(u)));
+            }
+        })
+    });
+    g.bench_function("ada", |b| {
+        b.iter(|| {
+            for u in &urls {
+                let _ = black_box(ada_url::Url::parse(black_box(u.as_str()), Some(BASE)));
+            }
+        })
+    });
+    // ---- Our URL Standard engine, untraced, joins here (base parsed once,
+    // ---- as for the url crate).
+    g.finish();
+}
+
+criterion_group!(benches, corpus, url_standard, scaling);
 criterion_main!(benches);

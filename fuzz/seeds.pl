@@ -10,7 +10,7 @@
 # left alone. A missing source is reported and skipped.
 #
 # Layouts (see the module docs of fuzz/fuzz_targets/*.rs):
-# - canonicalize, resolvers: a settings byte (mode, stage, encoding, whether
+# - canonicalize, resolvers, url_standard: a settings byte (mode, stage, encoding, whether
 #   a base follows), then the base's length byte and the base, then the input;
 # - table_read: an options byte (format, line limit, CSV columns, global
 #   base), then a whole input file;
@@ -39,7 +39,7 @@ read_real_urls();
 printf "fuzz: %d seed cases (conformance #data, tricky-urls, a sample of real-urls)\n",
     scalar @cases;
 
-write_engine_seeds($_) for qw(canonicalize resolvers);
+write_engine_seeds($_) for qw(canonicalize resolvers url_standard);
 write_table_seeds('table_read');
 write_state_seeds('saved_state');
 

@@ -162,8 +162,9 @@ fn fragment_of_the_base_under_every_resolver() {
             Resolver::This | Resolver::Chrome | Resolver::Gecko | Resolver::Ie => {
                 assert_eq!(a.canon.as_deref(), Some("http://foo.example/?"), "{r}")
             }
-            // The URL Standard: the fragment is the reference's (null).
-            Resolver::Whatwg => {
+            // The URL Standard (and the url crate, which follows it here):
+            // the fragment is the reference's (null).
+            Resolver::Whatwg | Resolver::RustUrl => {
                 assert_eq!(a.canon.as_deref(), Some("http://foo.example/?"));
                 assert_eq!(a.get(Component::Fragment), None);
                 assert_eq!(a.get(Component::Query), Some(""));

@@ -30,9 +30,13 @@ mod known_unstable;
 
 use libfuzzer_sys::fuzz_target;
 use url_inspector::engine::{Mode, NoTrace, Options, QueryEncoding, run};
-use url_inspector::resolvers::{Answer, Request, Resolver, whatwg};
+use url_inspector::resolvers::{Answer, Request, Resolver};
 
 use known_unstable::known_unstable;
+use url_crate::url_crate_may_abort;
+
+#[path = "../support/url_crate.rs"]
+mod url_crate;
 
 /// The query encodings, as in the `canonicalize` target.
 const LABELS: [&str; 8] = [
@@ -77,7 +81,7 @@ fuzz_target!(|data: &[u8]| {
     let base = base.as_deref();
 
     for resolver in Resolver::ALL {
-        if resolver == Resolver::Whatwg && url_crate_may_abort(&input, base) {
+        if matches!(resolver, Resolver::Whatwg | Resolver::RustUrl) && url_crate_may_abort(&input, base) {
             continue;
         }
         check_stable(resolver, &input, base, encoding, false);
@@ -132,7 +136,7 @@ fn check_answer_shape(resolver: Resolver, answer: &Answer) {
     }
 }
 
-/// Rule for `whatwg`: the `url` crate checks the path state's "url's path
+/// Rule for `whatwg` and `rust-url` (the `url` crate, both for now): the `url` crate checks the path state's "url's path
 /// is empty" by byte offsets that a run of slashes throws off
 /// (servo/rust-url#889, #1126), so for `file://host///C:/` it keeps the host
 /// and collapses the slashes (`file://host/C:/`), and on the second read its
@@ -140,33 +144,6 @@ fn check_answer_shape(resolver: Resolver, answer: &Answer) {
 /// keeps the empty segments, so this is the crate's, not ours: a `file` URL
 /// with a host whose path starts with a drive letter is left out.
 const FILE_HOST_AND_DRIVE_RULE: &str = "url crate: file host before a drive letter";
-
-/// Rule for `whatwg`, before it runs: with debug assertions on (as this
-/// target is built), the `url` crate aborts on a drive-letter-shaped segment
-/// that a `..` should remove when it is not the path's first
-/// (servo/rust-url#1114; found by this target with base `file::///C:` and
-/// input `..`, pinned by `fuzz_found_a_drive_letter_segment_before_dot_dot`
-/// in src/resolvers/whatwg.rs). The app and the tests build the crate
-/// without them (Cargo.toml) and the resolver notes the wrong answer, so
-/// this target leaves out, broadly, every `file` case with a `..` segment
-/// and a drive-letter shape anywhere in input or base.
-fn url_crate_may_abort(input: &str, base: Option<&str>) -> bool {
-    let clean = |s: &str| -> String {
-        s.chars()
-            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-            .collect::<String>()
-            .to_ascii_lowercase()
-    };
-    let input_clean = clean(input);
-    let base_clean = base.map(clean).unwrap_or_default();
-    let drive_shape = |s: &str| {
-        s.split(['/', '\\', '?', '#'])
-            .any(|seg| matches!(seg.as_bytes(), [l, b':' | b'|'] if l.is_ascii_alphabetic()))
-    };
-    (input_clean.contains("file") || base_clean.contains("file"))
-        && whatwg::has_dot_dot_segment(input)
-        && (drive_shape(&input_clean) || drive_shape(&base_clean))
-}
 
 /// Rule for the spec's modes, with [`Rule::NonCanonicalBase`]: a base that
 /// is invalid on its own has no canonical form to check with instead, and
@@ -201,7 +178,7 @@ fn excluded(
     canon: &str,
 ) -> Option<Rule> {
     match resolver {
-        Resolver::Whatwg => whatwg_rule(canon),
+        Resolver::Whatwg | Resolver::RustUrl => whatwg_rule(canon),
         _ => spec_rule(resolver.mode()?, input, base, encoding, canon),
     }
 }

@@ -27,6 +27,7 @@ pub fn run(args: &CanonArgs) -> i32 {
         // The JSON carries its own steps; text and Markdown are written from
         // the engine's steps, which also hold the dot-segment buffers.
         trace: args.trace && args.json,
+        set: None,
     };
     let resp = json::answer(&req);
     let readable = if args.trace && !args.json {

@@ -15,7 +15,7 @@ use unicode_width::UnicodeWidthStr;
 use super::json::{self, Request, Response};
 use super::{complain, encoding_option};
 use crate::engine::{Component, QueryEncoding, Until};
-use crate::resolvers::{Resolver, agreement};
+use crate::resolvers::{NoteCode, Resolver, agreement, rust_url};
 
 /// The arguments of `compare`.
 #[derive(Debug, Args)]
@@ -83,6 +83,7 @@ pub fn compare(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Comp
             mode,
             until: Until::Canonicalize,
             trace: false,
+            set: None,
         };
         (mode, json::answer(&req))
     });
@@ -127,6 +128,7 @@ pub fn table(comparison: &Comparison) -> String {
         out.push('\n');
     }
     out.push_str(&summary(comparison));
+    out.push_str(&rust_url_divergence(comparison));
     let notes = notes(comparison);
     if !notes.is_empty() {
         out.push_str("notes:\n");
@@ -156,6 +158,32 @@ fn summary(comparison: &Comparison) -> String {
         })
         .collect();
     format!("\nagree: {}\n", groups.join(" | "))
+}
+
+/// Where `rust-url` and `whatwg` give different answers, a line saying so
+/// with the crate's known divergence that explains it (the `rust-url`
+/// answer's `rust-url.diverges` note), or that none of the known ones
+/// does; nothing where they agree.
+fn rust_url_divergence(comparison: &Comparison) -> String {
+    let answer = |r: Resolver| comparison.0.iter().find(|(k, _)| *k == r).map(|(_, a)| a);
+    let (Some(standard), Some(crate_answer)) =
+        (answer(Resolver::Whatwg), answer(Resolver::RustUrl))
+    else {
+        return String::new();
+    };
+    let canon = |a: &Response| a.canon.clone().filter(|_| !a.invalid);
+    if canon(standard) == canon(crate_answer) {
+        return String::new();
+    }
+    let diverges = NoteCode::RustUrl(rust_url::Code::Diverges);
+    let why = crate_answer
+        .notes
+        .iter()
+        .find(|n| n.code == diverges)
+        .map_or("not one of the url crate's known divergences", |n| {
+            n.message.as_str()
+        });
+    format!("rust-url differs from whatwg: {why}\n")
 }
 
 /// `text` padded with spaces to `width` columns on a terminal.
@@ -243,7 +271,7 @@ mod tests {
     #[test]
     fn differences_name_changed_and_absent_components() {
         let c = compare("b", Some("http://a/x"), QueryEncoding::UTF8);
-        let (this, opc) = (&c.0[0].1, &c.0[6].1);
+        let (this, opc) = (&c.0[0].1, &c.0[7].1);
         assert_eq!(differences(this, opc), "scheme absent host absent");
         let diff = differences(this, &c.0[4].1);
         assert_eq!(diff, "", "whatwg agrees with THIS on a plain URL");
@@ -254,7 +282,7 @@ mod tests {
         let c = compare("?", Some("http://foo.example/#bar"), QueryEncoding::UTF8);
         assert_eq!(
             summary(&c),
-            "\nagree: this = chrome = gecko = ie = whatwg = rfc3986 | opc (invalid)\n"
+            "\nagree: this = chrome = gecko = ie = whatwg = rust-url = rfc3986 | opc (invalid)\n"
         );
     }
 

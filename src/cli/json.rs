@@ -3,6 +3,12 @@
 //! the response, and [`answer`], which runs the engine on a request (or, for
 //! the modes `whatwg`, `rfc3986` and `opc`, the [`resolvers`](crate::resolvers)).
 //!
+//! A request may carry `"set"`, an object of URL API setters (`"hostname"`,
+//! `"search"`, ...; the ten of [`Setter`]) applied in the order written
+//! after the input is parsed as `whatwg` parses it; the answer is then that
+//! of [`setters::apply`]. Its keys are read in the order of the text (a
+//! JSON object's order is kept by reading it as a list of pairs).
+//!
 //! Responses are plain structs rather than `serde_json::Map`s so that the key
 //! order is fixed by the declaration order, whatever serde_json features are on.
 
@@ -13,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::engine::{Component, Failure, ParsedUrl, QueryEncoding, Stage, Step, Until};
+use crate::resolvers::setters::{self, Setter, SetterCall};
 use crate::resolvers::{self, Answer, Note, Resolver};
 
 /// The stage names a request may give, in order.
@@ -34,6 +41,9 @@ pub struct Request {
     pub mode: Resolver,
     pub until: Until,
     pub trace: bool,
+    /// The setters to apply after parsing, in order (`"set"`); `None`
+    /// when the request has none.
+    pub set: Option<Vec<SetterCall>>,
 }
 
 impl Request {
@@ -51,8 +61,7 @@ impl Request {
         };
         let base = optional_string(obj.get("base"), "base")?;
         let encoding = optional_string(obj.get("encoding"), "encoding")?;
-        let mode = resolver_named(optional_string(obj.get("mode"), "mode")?)?;
-        let until = stage_named(optional_string(obj.get("stage"), "stage")?)?;
+        let mode_name = optional_string(obj.get("mode"), "mode")?;
         let trace = match obj.get("trace") {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
@@ -63,7 +72,33 @@ impl Request {
                 ));
             }
         };
-        Ok(Request::new(input, base, encoding, mode, until, trace))
+        // Read only when `from_text`'s ordered reading failed, which it
+        // does only on a mistake that this reports: the order of a
+        // `Value`'s keys does not matter then.
+        let set = match obj.get("set") {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(calls)) => Some(
+                calls
+                    .iter()
+                    .map(|(name, value)| match value {
+                        Value::String(v) => Ok((name.clone(), v.clone())),
+                        other => Err(format!(
+                            "\"set\".{name:?} must be a string, got {}",
+                            kind(other)
+                        )),
+                    })
+                    .collect::<Result<Vec<_>, String>>()?,
+            ),
+            Some(other) => return Err(format!("\"set\" must be an object, got {}", kind(other))),
+        };
+        let (mode, set) = mode_and_setters(mode_name, set)?;
+        let until = stage_named(optional_string(obj.get("stage"), "stage")?)?;
+        Ok(Request::new(input, base, encoding, mode, until, trace).with_set(set))
+    }
+
+    /// The request with the setters `set` to apply.
+    fn with_set(self, set: Option<Vec<SetterCall>>) -> Request {
+        Request { set, ..self }
     }
 
     /// A request of checked parts.
@@ -84,8 +119,42 @@ impl Request {
             mode,
             until,
             trace,
+            set: None,
         }
     }
+}
+
+/// The resolver a request names and its setters, checked together: a
+/// request with `"set"` is parsed as `whatwg` parses it (the setters are
+/// the URL Standard's API), so its mode is `whatwg` or absent.
+fn mode_and_setters(
+    mode: Option<&str>,
+    set: Option<Vec<(String, String)>>,
+) -> Result<(Resolver, Option<Vec<SetterCall>>), String> {
+    let Some(pairs) = set else {
+        return Ok((resolver_named(mode)?, None));
+    };
+    let resolver = match mode {
+        None => Resolver::Whatwg,
+        Some(name) => resolver_named(Some(name))?,
+    };
+    if resolver != Resolver::Whatwg {
+        return Err(format!(
+            "\"set\" needs \"mode\": \"whatwg\" (the setters are the URL Standard's URL API), got {:?}",
+            resolver.name()
+        ));
+    }
+    let calls = pairs
+        .into_iter()
+        .map(|(name, value)| match Setter::from_name(&name) {
+            Some(setter) => Ok(SetterCall::Set(setter, value)),
+            None => Err(format!(
+                "unknown setter {name:?} in \"set\"; expected one of {}",
+                quoted_list(Setter::ALL.map(Setter::name))
+            )),
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok((resolver, Some(calls)))
 }
 
 /// The resolver a request names; absent: the default.
@@ -129,16 +198,18 @@ impl Request {
         // so that every mistake gets the same message either way.
         if let Ok(Plain(fields)) = serde_json::from_str::<Plain>(text) {
             let f = fields;
+            // Every type is right here, so the first wrong name is the
+            // mistake `from_json` would report.
+            let (mode, set) = mode_and_setters(f.mode.as_deref(), f.set)?;
             return Ok(Request::new(
                 &f.input,
                 f.base.as_deref(),
                 f.encoding.as_deref(),
-                // Every type is right here, so the first wrong name is the
-                // mistake `from_json` would report.
-                resolver_named(f.mode.as_deref())?,
+                mode,
                 stage_named(f.stage.as_deref())?,
                 f.trace,
-            ));
+            )
+            .with_set(set));
         }
         let value: Value =
             serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
@@ -157,6 +228,33 @@ struct Fields<'a> {
     mode: Option<Cow<'a, str>>,
     stage: Option<Cow<'a, str>>,
     trace: bool,
+    /// `"set"`'s pairs, in the order written.
+    set: Option<Vec<(String, String)>>,
+}
+
+/// The pairs of a `"set"` object in the order written, every value a
+/// string (anything else fails, sending the request down the `Value` path
+/// for its message).
+struct OrderedPairs(Vec<(String, String)>);
+
+impl<'de> Deserialize<'de> for OrderedPairs {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OrderedPairs, D::Error> {
+        struct PairsVisitor;
+        impl<'de> Visitor<'de> for PairsVisitor {
+            type Value = OrderedPairs;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of strings")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OrderedPairs, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(name) = map.next_key::<String>()? {
+                    pairs.push((name, map.next_value::<String>()?));
+                }
+                Ok(OrderedPairs(pairs))
+            }
+        }
+        d.deserialize_map(PairsVisitor)
+    }
 }
 
 /// A request object whose known keys hold only what they may hold; failing
@@ -178,6 +276,7 @@ enum Key {
     Mode,
     Stage,
     Trace,
+    Set,
     /// A key this format ignores.
     Other,
 }
@@ -198,6 +297,7 @@ impl<'de> Deserialize<'de> for Key {
                     "mode" => Key::Mode,
                     "stage" => Key::Stage,
                     "trace" => Key::Trace,
+                    "set" => Key::Set,
                     _ => Key::Other,
                 })
             }
@@ -259,6 +359,10 @@ impl<'de> Deserialize<'de> for Plain<'de> {
                                 Loose::Bool(b) => b,
                                 Loose::Str(_) => return Err(wrong()),
                             };
+                            continue;
+                        }
+                        Key::Set => {
+                            fields.set = map.next_value::<Option<OrderedPairs>>()?.map(|p| p.0);
                             continue;
                         }
                         Key::Other => {
@@ -509,6 +613,9 @@ pub fn answer(req: &Request) -> Response {
         until: req.until,
         trace: req.trace && req.mode.mode().is_some(),
     };
+    if let Some(calls) = &req.set {
+        return Response::from_answer(req.mode, setters::apply(&request, calls));
+    }
     Response::from_answer(req.mode, req.mode.resolve(&request))
 }
 

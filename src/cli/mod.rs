@@ -5,11 +5,12 @@
 //! url-inspector batch                                                   JSON Lines in, JSON Lines out
 //! url-inspector canon INPUT [--base URL] [--encoding LABEL] [--mode MODE] [--json] [--trace [--format text|markdown]]
 //! url-inspector compare INPUT [--base URL] [--encoding LABEL] [--json]
+//! url-inspector set INPUT [--base URL] [--hostname H] [--search S] ... [--append-param K=V] [--json] [--trace]
 //! url-inspector table [FILE|-] [--resolvers NAMES] [--format csv|tsv|jsonl] ...   one row per line
 //! ```
 //!
 //! One file per concern: [`batch`] serves JSON Lines, [`canon`] is the one-shot
-//! command, [`json`] holds the request and response shapes both share, and
+//! command, [`set`] applies the URL API's setters in order, [`json`] holds the request and response shapes both share, and
 //! the library's [`report`](crate::engine::report) writes a trace for
 //! people (text or Markdown).
 //!
@@ -20,12 +21,13 @@ pub mod batch;
 pub mod canon;
 pub mod compare;
 pub mod json;
+pub mod set;
 pub mod table;
 
 use std::io::Write;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::engine::report::Format;
 use crate::engine::{Mode, QueryEncoding};
@@ -58,8 +60,11 @@ pub enum Command {
     ///
     /// Each line is an object: {"input": STRING, "base": STRING|null,
     /// "encoding": STRING|null, "mode": "this"|"chrome"|"gecko"|"ie"|"whatwg"|
-    /// "rfc3986"|"opc", "stage": "parse"|"resolve"|"canonicalize", "trace": BOOL};
-    /// only "input" is required. Each answer is written and flushed before the next line is
+    /// "rust-url"|"rfc3986"|"opc", "stage": "parse"|"resolve"|"canonicalize", "trace": BOOL,
+    /// "set": {"hostname": STRING, "search": STRING, ...}}; only "input" is required.
+    /// "set" applies URL API setters (href, protocol, username, password, host,
+    /// hostname, port, pathname, search, hash) in the order written, after parsing
+    /// with "mode": "whatwg" (the default then; another mode is an error). Each answer is written and flushed before the next line is
     /// read. A malformed line is answered with {"error": "..."}.
     Batch,
     /// Print the canonical form of one URL.
@@ -68,8 +73,14 @@ pub enum Command {
     /// which step made it invalid and why.
     Canon(CanonArgs),
     /// Show one input under every resolver: the spec's four modes, the URL
-    /// Standard, RFC 3986 and OPC part names, side by side.
+    /// Standard, the url crate (rust-url), RFC 3986 and OPC part names, side by side.
     Compare(compare::CompareArgs),
+    /// Parse INPUT as the URL Standard does, apply URL API setters and
+    /// searchParams operations in the order given, and print the href.
+    ///
+    /// A value a setter refuses leaves the URL unchanged; why is said on stderr
+    /// (or in the JSON's notes). Exits 1 when INPUT itself does not parse.
+    Set(set::SetArgs),
     /// One row per input line under the chosen resolvers, as CSV, TSV or JSON Lines.
     ///
     /// Reads one URL per line, URL<TAB>BASE, CSV with a header, or JSON Lines of
@@ -150,8 +161,13 @@ fn mode_parser() -> impl TypedValueParser<Value = Mode> {
 
 /// Runs the command line on the process arguments; returns the exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    // The matches are kept beside the parsed struct: `set` orders its calls
+    // by where each value stands on the command line, which only they know.
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(err) => {
             // Covers --help and --version too (exit code 0 for those).
             let _ = err.print();
@@ -162,9 +178,19 @@ pub fn main() -> i32 {
         Some(Command::Batch) => batch::run(),
         Some(Command::Canon(args)) => canon::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Set(args)) => set::run(&args, set_matches(&matches)),
         Some(Command::Table(args)) => table::run(&args),
         None => open_window(cli.window),
     }
+}
+
+/// The matches of the `set` subcommand (empty ones if, impossibly, there
+/// are none: no calls then).
+fn set_matches(matches: &ArgMatches) -> &ArgMatches {
+    static NONE: std::sync::OnceLock<ArgMatches> = std::sync::OnceLock::new();
+    matches
+        .subcommand_matches("set")
+        .unwrap_or_else(|| NONE.get_or_init(ArgMatches::default))
 }
 
 /// Opens the window, pre-filled with whatever was given.
@@ -233,6 +259,40 @@ mod tests {
             Ok(Some(Command::Canon(args))) => assert_eq!(args.url.mode, Some(Mode::Gecko)),
             other => panic!("unexpected parse: {other:?}"),
         }
+    }
+
+    #[test]
+    fn set_calls_come_in_command_line_order() {
+        use crate::resolvers::setters::{Setter, SetterCall};
+        let m = Cli::command().try_get_matches_from([
+            "url-inspector",
+            "set",
+            "http://h/",
+            "--search",
+            "a",
+            "--sort-params",
+            "--hostname",
+            "x",
+            "--search",
+            "b",
+            "--append-param",
+            "k=v=w",
+            "--delete-param",
+            "k",
+        ]);
+        let m = m.expect("parses");
+        let calls = set::calls_in_order(set_matches(&m));
+        assert_eq!(
+            calls,
+            [
+                SetterCall::Set(Setter::Search, "a".into()),
+                SetterCall::SortParams,
+                SetterCall::Set(Setter::Hostname, "x".into()),
+                SetterCall::Set(Setter::Search, "b".into()),
+                SetterCall::AppendParam("k".into(), "v=w".into()),
+                SetterCall::DeleteParam("k".into()),
+            ]
+        );
     }
 
     #[test]

@@ -39,7 +39,7 @@ pub struct TableArgs {
     /// The query encoding of lines that give none, a WHATWG label such as shift_jis (default: utf-8).
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// The resolvers, one column each, separated by commas; `all` for all seven.
+    /// The resolvers, one column each, separated by commas; `all` for every one.
     #[arg(
         long,
         value_name = "NAMES",
@@ -312,7 +312,7 @@ mod tests {
         let args = parse(&["--resolvers", "whatwg,ALL,this"]).expect("valid");
         let options = run_options(&args).expect("valid");
         assert_eq!(options.resolvers[0], Resolver::Whatwg);
-        assert_eq!(options.resolvers.len(), 7);
+        assert_eq!(options.resolvers.len(), Resolver::ALL.len());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! | name | what | module |
 //! |---|---|---|
 //! | `this`, `chrome`, `gecko`, `ie` | the spec's four modes (the engine) | [`spec`] |
-//! | `whatwg` | the URL Standard, through the `url` crate | [`whatwg`] |
+//! | `whatwg` | the URL Standard (for now through the `url` crate) | [`whatwg`] |
+//! | `rust-url` | the `url` crate, what Rust programs run, with its known divergences from the Standard named | [`rust_url`] |
 //! | `rfc3986` | RFC 3986 resolution (5.2, 5.3) on the IRI-reference as written, then normalization (6.2.2, 6.2.3), through `fluent-uri` | [`rfc3986`] |
 //! | `opc` | OPC part names (ECMA-376 Part 2, Annex A) on top of `rfc3986` | [`opc`] |
 //!
@@ -31,6 +32,8 @@
 
 pub mod opc;
 pub mod rfc3986;
+pub mod rust_url;
+pub mod setters;
 pub mod spec;
 pub mod whatwg;
 
@@ -167,6 +170,9 @@ resolvers! {
     /// The URL Standard (today's browsers), through the `url` crate.
     Whatwg => "whatwg", "WHATWG",
         "the URL Standard: today's browsers, Node.js, most HTTP clients", whatwg::Whatwg;
+    /// The `url` crate (servo/rust-url), with its known divergences named.
+    RustUrl => "rust-url", "RUST-URL",
+        "the url crate: what Rust programs run (the URL Standard, with known divergences)", rust_url::RustUrl;
     /// RFC 3986 / RFC 3987 resolution and normalization.
     Rfc3986 => "rfc3986", "RFC 3986",
         "RFC 3986/3987: URI libraries, servers, RIF, SSML", rfc3986::Rfc3986;
@@ -190,7 +196,7 @@ impl Resolver {
             Resolver::Chrome => Some(Mode::Chrome),
             Resolver::Gecko => Some(Mode::Gecko),
             Resolver::Ie => Some(Mode::Ie),
-            Resolver::Whatwg | Resolver::Rfc3986 | Resolver::Opc => None,
+            Resolver::Whatwg | Resolver::RustUrl | Resolver::Rfc3986 | Resolver::Opc => None,
         }
     }
 }
@@ -388,10 +394,14 @@ pub enum NoteCode {
     Engine(engine::NoteCode),
     /// The URL Standard's failures and validation errors.
     Whatwg(whatwg::Code),
+    /// The `url` crate's failures, validation errors and divergences.
+    RustUrl(rust_url::Code),
     /// RFC 3986's grammar errors, base problems and normalization.
     Rfc3986(rfc3986::Code),
     /// OPC's part-name rules and base forms.
     Opc(opc::Code),
+    /// A setter run's notes (a refused value).
+    Set(setters::Code),
 }
 
 impl NoteCode {
@@ -401,8 +411,10 @@ impl NoteCode {
             NoteCode::Step(id) => id.id(),
             NoteCode::Engine(code) => code.code(),
             NoteCode::Whatwg(code) => code.code(),
+            NoteCode::RustUrl(code) => code.code(),
             NoteCode::Rfc3986(code) => code.code(),
             NoteCode::Opc(code) => code.code(),
+            NoteCode::Set(code) => code.code(),
         }
     }
 
@@ -412,8 +424,10 @@ impl NoteCode {
             NoteCode::Step(id) => id.citation(),
             NoteCode::Engine(code) => code.citation(),
             NoteCode::Whatwg(code) => code.citation(),
+            NoteCode::RustUrl(code) => code.citation(),
             NoteCode::Rfc3986(code) => code.citation(),
             NoteCode::Opc(code) => code.citation(),
+            NoteCode::Set(code) => code.citation(),
         }
     }
 
@@ -423,8 +437,10 @@ impl NoteCode {
             NoteCode::Step(id) => id.explanation(),
             NoteCode::Engine(code) => code.description(),
             NoteCode::Whatwg(code) => code.text(),
+            NoteCode::RustUrl(code) => code.text(),
             NoteCode::Rfc3986(code) => code.text(),
             NoteCode::Opc(code) => code.text(),
+            NoteCode::Set(code) => code.text(),
         }
     }
 }
@@ -447,9 +463,21 @@ impl From<whatwg::Code> for NoteCode {
     }
 }
 
+impl From<rust_url::Code> for NoteCode {
+    fn from(code: rust_url::Code) -> NoteCode {
+        NoteCode::RustUrl(code)
+    }
+}
+
 impl From<rfc3986::Code> for NoteCode {
     fn from(code: rfc3986::Code) -> NoteCode {
         NoteCode::Rfc3986(code)
+    }
+}
+
+impl From<setters::Code> for NoteCode {
+    fn from(code: setters::Code) -> NoteCode {
+        NoteCode::Set(code)
     }
 }
 
@@ -535,17 +563,23 @@ mod tests {
     fn agreement_groups_by_canonical_string_in_first_member_order() {
         let answers = resolve_all(&Request::new("http://Bücher.de/"));
         let groups = agreement(answers.iter().map(|(r, a)| (*r, a.valid_canon())));
-        // THIS, CHROME and the URL Standard write the host in Punycode;
-        // GECKO and IE keep it in Unicode, as does RFC 3987 normalization.
+        // THIS, CHROME, the URL Standard and the url crate write the host
+        // in Punycode; GECKO and IE keep it in Unicode, as does RFC 3987
+        // normalization.
         assert_eq!(
             groups[0],
-            [Resolver::This, Resolver::Chrome, Resolver::Whatwg]
+            [
+                Resolver::This,
+                Resolver::Chrome,
+                Resolver::Whatwg,
+                Resolver::RustUrl
+            ]
         );
         assert_eq!(
             groups[1],
             [Resolver::Gecko, Resolver::Ie, Resolver::Rfc3986]
         );
-        assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 7);
+        assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 8);
     }
 
     #[test]
@@ -588,6 +622,7 @@ mod tests {
             NoteCode::Step(StepId::CanonPortInvalid),
             NoteCode::Engine(engine::NoteCode::HostConfusable),
             NoteCode::Whatwg(whatwg::Code::Backslash),
+            NoteCode::RustUrl(rust_url::Code::Diverges),
             NoteCode::Rfc3986(rfc3986::Code::Normalized),
             NoteCode::Opc(opc::Code::TrailingDot),
         ];
@@ -598,6 +633,7 @@ mod tests {
                 "\"canon.port.invalid\"",
                 "\"host-confusable\"",
                 "\"whatwg.backslash\"",
+                "\"rust-url.diverges\"",
                 "\"rfc3986.normalized\"",
                 "\"opc.part-name.trailing-dot\"",
             ]

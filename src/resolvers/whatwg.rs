@@ -1,26 +1,16 @@
 //! The URL Standard (WHATWG, "basic URL parser" with a base URL): what
-//! today's browsers and most HTTP clients do, through the `url` crate.
+//! today's browsers and most HTTP clients do.
 //!
-//! The query encoding goes in as the parser's `encoding_override` (the
-//! Encoding Standard's "get an output encoding" is already applied by
-//! [`QueryEncoding`]: UTF-16 and replacement become UTF-8). Validation
-//! errors, which the standard reports while parsing on regardless, are
-//! collected with `syntax_violation_callback` and become notes; a failure
-//! (`url::ParseError`) becomes the first note of an invalid answer.
-//!
-//! Components follow the standard's model: user and password only when not
-//! empty, host and port when not null, query and fragment when not null
-//! (so `""` is possible); `canon` is the href.
+//! For now the answer is the `url` crate's, as the `rust-url` resolver
+//! gives it ([`super::rust_url`]), with the notes under this resolver's
+//! codes (each `rust-url.X` becomes `whatwg.X`) and without the notes about
+//! the crate itself (its known divergences from the Standard). Components
+//! and `canon` are the same as `rust-url`'s.
 
-use std::borrow::Cow;
-use std::cell::RefCell;
-
-use encoding_rs::{Encoding, UTF_8};
-use url::{EncodingOverride, ParseError, SyntaxViolation, Url};
-
-use super::{Answer, Note, Request, Resolve};
+use super::rust_url;
+use super::{Answer, Note, NoteCode, Request, Resolve};
+use crate::engine::QueryEncoding;
 use crate::engine::code_table::code_table;
-use crate::engine::{Component, QueryEncoding};
 
 code_table! {
     /// The `whatwg` resolver's note codes: the URL Standard's failures and
@@ -79,10 +69,6 @@ code_table! {
         "an '@' in the user name or password is not percent-encoded";
     Violation => "whatwg.violation", "URL Standard, validation errors",
         "a validation error the url crate reports in its own words";
-
-    // What this resolver adds
-    CrateDriveLetterBug => "whatwg.crate-drive-letter-bug", "servo/rust-url#1114 (not the standard's)",
-        "the url crate keeps a drive-letter-shaped segment that a '..' should remove when it is not the path's first (servo/rust-url#1114): the standard's answer may differ from this one";
 }
 
 /// The URL Standard, as a resolver.
@@ -98,205 +84,30 @@ impl Resolve for Whatwg {
 /// Parses `input` against `base` (absent: no base, so a relative reference
 /// is invalid) with the query encoded in `encoding`.
 fn resolve(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answer {
-    let encoder = encoder(encoding.used);
-    // UTF-8 is the parser's own default; passing no override for it keeps
-    // the common case on the crate's fast path.
-    let encode: EncodingOverride<'_> = (encoding.used != UTF_8).then_some(&encoder);
-
-    // Interpretation: the base is a document's URL, parsed in that same
-    // document's encoding; its own validation errors are not the input's.
-    let base = match base.map(|b| Url::options().encoding_override(encode).parse(b)) {
-        None => None,
-        Some(Ok(url)) => Some(url),
-        Some(Err(e)) => {
-            return Answer::invalid(Note::new(
-                Code::BaseInvalid,
-                format!(
-                    "the base URL is not a URL by the standard ({}), so nothing is parsed against it",
-                    error_note(e).message
-                ),
-            ));
-        }
-    };
-
-    let violations = RefCell::new(Vec::new());
-    let record = |v: SyntaxViolation| {
-        let mut seen = violations.borrow_mut();
-        // The parser may report one kind several times (once per tab, say).
-        if !seen.contains(&v) {
-            seen.push(v);
-        }
-    };
-    let parsed = Url::options()
-        .base_url(base.as_ref())
-        .encoding_override(encode)
-        .syntax_violation_callback(Some(&record))
-        .parse(input);
-    let notes = violations
-        .into_inner()
-        .into_iter()
-        .map(|v| violation_note(v, input));
-
-    match parsed {
-        Ok(url) => {
-            let mut notes: Vec<Note> = notes.collect();
-            if may_keep_a_drive_letter_wrongly(&url, input) {
-                notes.push(Note::of(Code::CrateDriveLetterBug));
-            }
-            Answer {
-                invalid: false,
-                canon: Some(url.as_str().to_owned()),
-                components: components(&url),
-                notes,
-                ..Answer::default()
-            }
-        }
-        Err(e) => {
-            let mut answer = Answer::invalid(error_note(e));
-            answer.notes.extend(notes);
-            answer
-        }
-    }
+    let mut answer = rust_url::resolve(input, base, encoding);
+    answer.notes = answer.notes.into_iter().filter_map(standard_note).collect();
+    answer
 }
 
-// The note for a known bug of the `url` crate (servo/rust-url#1114, found
-// here by the `resolvers` fuzz target): in a `file` URL, a segment shaped
-// like a Windows drive letter (`c:`) that is not the path's first is never
-// removed by a `..` after it, so `file:///a/c:/..` stays `file:///a/c:/`
-// where the standard gives `file:///a/`. (With the crate's debug
-// assertions on, some such inputs even abort; see Cargo.toml.)
-
-/// Whether the answer may show that bug: a `file` URL whose path keeps a
-/// drive-letter-shaped segment after its first, from an input with a `..`
-/// segment (in any of its spellings). Interpretation: this looks at the
-/// answer, not at how the crate reached it, so a `..` elsewhere in the
-/// input also raises the note; it then says "may".
-fn may_keep_a_drive_letter_wrongly(url: &Url, input: &str) -> bool {
-    let drive_after_first =
-        || {
-            url.path().split('/').filter(|s| !s.is_empty()).skip(1).any(
-                |s| matches!(s.as_bytes(), [letter, b':' | b'|'] if letter.is_ascii_alphabetic()),
-            )
-        };
-    url.scheme() == "file" && has_dot_dot_segment(input) && drive_after_first()
-}
-
-/// Whether `input` holds a `..` segment, as the standard spells one (`..`,
-/// `.%2e`, `%2e.` or `%2e%2e`, any case), before its query or fragment,
-/// once the tabs and newlines the standard removes are gone.
-pub fn has_dot_dot_segment(input: &str) -> bool {
-    let input: String = input
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
-    let path = input.split(['?', '#']).next().unwrap_or("");
-    path.split(['/', '\\']).any(|segment| {
-        let lower = segment.trim().to_ascii_lowercase();
-        matches!(lower.as_str(), ".." | ".%2e" | "%2e." | "%2e%2e")
+/// A `rust-url` note under this resolver's code of the same name
+/// (`rust-url.backslash` is `whatwg.backslash`); `None` for a note about
+/// the crate itself, which has no such twin.
+fn standard_note(note: Note) -> Option<Note> {
+    let NoteCode::RustUrl(code) = note.code else {
+        return Some(note);
+    };
+    let name = code.code().strip_prefix("rust-url.")?;
+    let twin = Code::from_code(&format!("whatwg.{name}"))?;
+    Some(Note {
+        code: twin.into(),
+        ..note
     })
-}
-
-/// The query encoder: the Encoding Standard's encode, whose unmappable
-/// characters come out as `&#NNNN;` for the parser to percent-encode.
-fn encoder(encoding: &'static Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> {
-    move |s| encoding.encode(s).0
-}
-
-/// The components as the standard models them.
-pub fn components(url: &Url) -> Vec<(Component, String)> {
-    let port = url.port().map(|p| p.to_string());
-    // The standard's file host state always sets a host, the empty string
-    // when none is written; the crate keeps that as no host at all.
-    let host = url
-        .host_str()
-        .or_else(|| (url.scheme() == "file").then_some(""));
-    [
-        (Component::Scheme, Some(url.scheme())),
-        (
-            Component::User,
-            Some(url.username()).filter(|u| !u.is_empty()),
-        ),
-        (
-            Component::Password,
-            url.password().filter(|p| !p.is_empty()),
-        ),
-        (Component::Host, host),
-        (Component::Port, port.as_deref()),
-        (Component::Path, Some(url.path())),
-        (Component::Query, url.query()),
-        (Component::Fragment, url.fragment()),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-    .collect()
-}
-
-/// A failure as a note: its code and why the standard refuses the input,
-/// in our words.
-fn error_note(e: ParseError) -> Note {
-    let code = match e {
-        ParseError::EmptyHost => Code::EmptyHost,
-        ParseError::IdnaError => Code::Idna,
-        ParseError::InvalidPort => Code::InvalidPort,
-        ParseError::InvalidIpv4Address => Code::InvalidIpv4,
-        ParseError::InvalidIpv6Address => Code::InvalidIpv6,
-        ParseError::InvalidDomainCharacter => Code::InvalidDomainCharacter,
-        ParseError::RelativeUrlWithoutBase => Code::RelativeWithoutBase,
-        ParseError::RelativeUrlWithCannotBeABaseBase => Code::OpaqueBase,
-        ParseError::Overflow => Code::TooLong,
-        // The crate's enum may grow; a new failure still gets a code and
-        // the crate's own words.
-        other => return Note::new(Code::Failure, format!("{}: {other}", Code::Failure.text())),
-    };
-    Note::of(code)
-}
-
-/// A validation error as a note: its code, our explanation, and where in the
-/// input it is when that can be told for certain.
-fn violation_note(v: SyntaxViolation, input: &str) -> Note {
-    let code = match v {
-        SyntaxViolation::Backslash => Code::Backslash,
-        SyntaxViolation::C0SpaceIgnored => Code::C0SpaceIgnored,
-        SyntaxViolation::EmbeddedCredentials => Code::Credentials,
-        SyntaxViolation::ExpectedDoubleSlash => Code::ExpectedDoubleSlash,
-        SyntaxViolation::ExpectedFileDoubleSlash => Code::ExpectedFileDoubleSlash,
-        SyntaxViolation::FileWithHostAndWindowsDrive => Code::FileHostAndDrive,
-        SyntaxViolation::NonUrlCodePoint => Code::NonUrlCodePoint,
-        SyntaxViolation::NullInFragment => Code::NullInFragment,
-        SyntaxViolation::PercentDecode => Code::BadPercent,
-        SyntaxViolation::TabOrNewlineIgnored => Code::TabOrNewline,
-        SyntaxViolation::UnencodedAtSign => Code::UnencodedAtSign,
-        // The crate's enum may grow; a new kind keeps the crate's words.
-        _ => return Note::new(Code::Violation, v.description()),
-    };
-    let note = Note::of(code);
-    match v {
-        SyntaxViolation::TabOrNewlineIgnored => match input.find(['\t', '\n', '\r']) {
-            Some(i) => note.at(i..i + 1),
-            None => note,
-        },
-        SyntaxViolation::C0SpaceIgnored => match c0_space_run(input) {
-            Some(range) => note.at(range),
-            None => note,
-        },
-        _ => note,
-    }
-}
-
-/// The leading run of C0 controls and spaces, else the trailing one.
-fn c0_space_run(input: &str) -> Option<std::ops::Range<usize>> {
-    let is_c0_space = |c: char| c <= ' ';
-    let lead = input.len() - input.trim_start_matches(is_c0_space).len();
-    if lead > 0 {
-        return Some(0..lead);
-    }
-    let kept = input.trim_end_matches(is_c0_space).len();
-    (kept < input.len()).then_some(kept..input.len())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Component;
 
     /// The codes of the notes, as JSON writes them.
     fn codes(a: &Answer) -> Vec<&'static str> {
@@ -367,34 +178,26 @@ mod tests {
         );
     }
 
-    /// Found by the `resolvers` fuzz target: base `file::///C:` (read as
-    /// `file:///:///C:`) and reference `..` made the `url` crate's debug
-    /// assertion fail (servo/rust-url#1114); now it answers, with the note.
     #[test]
-    fn fuzz_found_a_drive_letter_segment_before_dot_dot() {
-        let a = resolve("..", Some("file::///C:"), QueryEncoding::UTF8);
-        assert!(
-            codes(&a).contains(&Code::CrateDriveLetterBug.code()),
-            "{a:?}"
-        );
-        let a = resolve("file:///a/c:/..", None, QueryEncoding::UTF8);
-        assert!(
-            codes(&a).contains(&Code::CrateDriveLetterBug.code()),
-            "{a:?}"
-        );
-        // A drive letter where it belongs (the first segment) is no bug.
-        let a = resolve("file:///C:/x/..", None, QueryEncoding::UTF8);
-        assert_eq!(a.canon.as_deref(), Some("file:///C:/"));
-        assert!(
-            !codes(&a).contains(&Code::CrateDriveLetterBug.code()),
-            "{a:?}"
-        );
-        // Nor is one with no `..` in the input.
-        let a = resolve("file:///a/c:/x", None, QueryEncoding::UTF8);
-        assert!(
-            !codes(&a).contains(&Code::CrateDriveLetterBug.code()),
-            "{a:?}"
-        );
+    fn every_crate_note_but_the_divergence_has_a_twin_here() {
+        for &code in rust_url::Code::ALL {
+            let note = Note::of(code);
+            let twin = standard_note(note.clone());
+            assert_eq!(twin.is_none(), code == rust_url::Code::Diverges, "{code}");
+            if let Some(twin) = twin {
+                assert_eq!(
+                    twin.code.as_str().strip_prefix("whatwg."),
+                    code.code().strip_prefix("rust-url.")
+                );
+                assert_eq!(twin.code.text(), code.text(), "{code}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_crate_s_divergences_are_not_noted_here() {
+        let a = resolve("file://example.net/C:/", None, QueryEncoding::UTF8);
+        assert_eq!(codes(&a), ["whatwg.file-host-and-drive"]);
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //! raised.
 //!
 //! Distinct URLs are counted in bounded memory: each canonical URL is
-//! hashed (foldhash, a fixed seed) and only 57 bits of the hash are
+//! hashed (foldhash, a fixed seed) and only 56 bits of the hash are
 //! kept, in one table shared by all resolvers: one `u64` per URL, the hash
-//! in its high bits and the set of resolvers that gave it in the low seven
+//! in its high bits and the set of resolvers that gave it in the low eight
 //! (a bit each). The table is a flat array of such values with linear
 //! probing (an empty slot is 0: a kept value always names a resolver). It
 //! starts small, doubles when three quarters full, and stops at
@@ -14,7 +14,7 @@
 //! past that, a new hash is not kept and the counts of the resolvers that
 //! gave it are reported as lower bounds. Two different URLs with the same
 //! hash are counted once: with n distinct URLs the expected number of such
-//! collisions is about n² / 2^58, under 4·10^-6 for a million.
+//! collisions is about n² / 2^57, under 7·10^-6 for a million.
 //!
 //! A row costs little however many resolvers there are: its canonical URLs
 //! are grouped first (resolvers that agree share a group), so each distinct
@@ -47,8 +47,8 @@ pub const DISTINCT_CAP: usize = MAX_SLOTS / 4 * 3;
 const FIRST_SLOTS: usize = 1 << 10;
 
 /// The most resolvers whose distinct URLs are counted (one bit each, in
-/// the low bits of a kept hash); a table has at most the seven there are.
-const MAX_COUNTED: usize = 7;
+/// the low bits of a kept hash): every resolver there is.
+const MAX_COUNTED: usize = Resolver::ALL.len();
 /// The low bits of a kept hash that hold its resolvers.
 const MEMBER_BITS: u64 = (1 << MAX_COUNTED) - 1;
 
@@ -114,7 +114,7 @@ pub struct Tally {
 /// The group of an invalid answer (all invalid answers agree).
 const INVALID: usize = usize::MAX;
 
-/// The 57-bit hashes of canonical URLs, each with the resolvers that gave
+/// The 56-bit hashes of canonical URLs, each with the resolvers that gave
 /// it (see the module doc).
 #[derive(Clone, Debug)]
 struct Distinct {

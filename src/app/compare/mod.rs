@@ -152,7 +152,7 @@ fn toolbar_ui(
                 }
             }
             ui.separator();
-            if ui.button("Show all seven").clicked() {
+            if ui.button("Show all").clicked() {
                 settings.hidden.clear();
             }
         });
@@ -187,7 +187,8 @@ fn toolbar_ui(
             ui.label("comparing…");
         } else {
             ui.weak(format!(
-                "all seven in {:.2} ms",
+                "all {} in {:.2} ms",
+                Resolver::ALL.len(),
                 c.elapsed.as_secs_f64() * 1000.0
             ));
         }
@@ -240,6 +241,24 @@ fn browsers_ui(
             whatwg_errors::whatwg_errors_ui(ui, a, &c.request.input);
         });
     }
+    if shown.contains(&Resolver::RustUrl)
+        && let Some(a) = c.answer(Resolver::RustUrl)
+        && let Some(note) = a.notes.iter().find(|n| n.code == rust_url_diverges())
+    {
+        section(
+            ui,
+            "rust-url: a known divergence from the URL Standard",
+            |ui| {
+                ui.label(&note.message);
+            },
+        );
+    }
+}
+
+/// The note a `rust-url` answer carries where the crate is known to part
+/// from the URL Standard.
+fn rust_url_diverges() -> crate::resolvers::NoteCode {
+    crate::resolvers::rust_url::Code::Diverges.into()
 }
 
 /// RFC 3986's two forms, and OPC's steps.

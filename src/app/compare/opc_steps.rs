@@ -134,9 +134,12 @@ fn verdict_ui(ui: &mut egui::Ui, answer: &Answer, absolute: bool) {
 fn is_part_name_rule(code: NoteCode) -> bool {
     match code {
         NoteCode::Opc(code) => code.is_part_name_rule(),
-        NoteCode::Step(_) | NoteCode::Engine(_) | NoteCode::Whatwg(_) | NoteCode::Rfc3986(_) => {
-            false
-        }
+        NoteCode::Step(_)
+        | NoteCode::Engine(_)
+        | NoteCode::Whatwg(_)
+        | NoteCode::RustUrl(_)
+        | NoteCode::Rfc3986(_)
+        | NoteCode::Set(_) => false,
     }
 }
 

@@ -123,12 +123,6 @@ pub fn explain(code: Code) -> Explained {
             true,
             "The base itself fails to parse, so the input is not parsed against it.",
         ),
-        // Not the standard's: a warning about the crate (servo/rust-url#1114).
-        Code::CrateDriveLetterBug => (
-            None,
-            false,
-            "Not a validation error: the url crate keeps a drive-letter-like segment (c:) that a '..' should remove, so the standard's own answer may differ from this row.",
-        ),
         // Kinds the crate may add later, in its own words.
         Code::Failure => (None, true, "A failure this view has no explanation for."),
         Code::Violation => (
@@ -166,7 +160,12 @@ pub fn whatwg_errors_ui(ui: &mut egui::Ui, answer: &Answer, input: &str) {
         let e = match note.code {
             NoteCode::Whatwg(code) => explain(code),
             // The `whatwg` resolver gives no other kind of note.
-            NoteCode::Step(_) | NoteCode::Engine(_) | NoteCode::Rfc3986(_) | NoteCode::Opc(_) => {
+            NoteCode::Step(_)
+            | NoteCode::Engine(_)
+            | NoteCode::RustUrl(_)
+            | NoteCode::Rfc3986(_)
+            | NoteCode::Opc(_)
+            | NoteCode::Set(_) => {
                 continue;
             }
         };

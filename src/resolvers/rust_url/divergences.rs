@@ -1,0 +1,448 @@
+//! The one list of the known ways the `url` crate (2.5.8) departs from the
+//! URL Standard: each divergence with a short reason, its upstream issue
+//! where one is known, and a test on a case and the crate's answer that
+//! says whether the divergence may be at work there.
+//!
+//! The list starts from the crate's own `tests/expected_failures.txt`
+//! (the web-platform-tests cases it knows it fails) and adds what our fuzz
+//! targets found. The tests are heuristics on the input and on the crate's
+//! answer (a second URL parser here would be the thing we are checking):
+//! they are written to hold on every listed case and to stay quiet on
+//! ordinary URLs; a note raised by one says what the crate is known to do
+//! wrong, and that the Standard's answer may differ.
+//!
+//! `rust-url` answers carry the note of the first divergence that applies;
+//! `compare` shows it beside the `whatwg` column, and the differential fuzz
+//! target forgives a disagreement between the crate and the URL Standard
+//! only when one of these names it.
+
+use super::Code;
+use crate::engine::Component;
+use crate::resolvers::{Answer, Note};
+
+/// What the crate was asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Case<'a> {
+    /// Parse `input` against `base` (the basic URL parser).
+    Parse {
+        /// The input, as typed.
+        input: &'a str,
+        /// The base, if any.
+        base: Option<&'a str>,
+    },
+    /// Run one URL API setter on the URL whose href is `href`.
+    Set {
+        /// The URL before the setter.
+        href: &'a str,
+        /// The setter's name as the URL API spells it (`pathname`, ...).
+        setter: &'a str,
+        /// The value given to the setter.
+        value: &'a str,
+    },
+}
+
+/// One known divergence of the crate from the URL Standard.
+#[derive(Clone, Copy, Debug)]
+pub struct Divergence {
+    /// A stable name, for tests and lists.
+    pub id: &'static str,
+    /// What the crate does differently, in a short sentence.
+    pub reason: &'static str,
+    /// The upstream issue (`servo/rust-url#NNN`), when one is known.
+    pub upstream: Option<&'static str>,
+    /// Whether the divergence may be at work in this case with this answer.
+    applies: fn(&Case<'_>, &Answer) -> bool,
+}
+
+impl PartialEq for Divergence {
+    fn eq(&self, other: &Divergence) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Divergence {
+    /// The sentence a note and `compare` show.
+    pub fn sentence(&self) -> String {
+        let upstream = self.upstream.unwrap_or("no upstream issue found");
+        format!(
+            "rust-url diverges from the URL Standard here: {} ({upstream})",
+            self.reason
+        )
+    }
+
+    /// The note a `rust-url` answer carries.
+    pub fn note(&self) -> Note {
+        Note::new(Code::Diverges, self.sentence())
+    }
+
+    /// Whether the divergence may be at work in `case`, answered `answer`.
+    pub fn applies(&self, case: &Case<'_>, answer: &Answer) -> bool {
+        (self.applies)(case, answer)
+    }
+}
+
+/// Every known divergence, the most specific first.
+pub const DIVERGENCES: &[Divergence] = &[
+    Divergence {
+        id: "file-host-with-drive-letter",
+        reason: "it drops the host of a file URL whose path starts with a Windows drive letter; the Standard keeps it",
+        upstream: Some("servo/rust-url#1126"),
+        applies: drops_a_file_host,
+    },
+    Divergence {
+        id: "file-pathname-leading-slashes",
+        reason: "its pathname setter trims the leading empty segments of a file URL's path; the Standard keeps them",
+        upstream: Some("servo/rust-url#1118"),
+        applies: trims_a_set_file_path,
+    },
+    Divergence {
+        id: "file-leading-empty-segments",
+        reason: "it trims the leading empty segments of a file URL's path (file:////x becomes file:///x), as the Standard did before it chose to keep them",
+        upstream: None,
+        applies: trims_a_parsed_file_path,
+    },
+    Divergence {
+        id: "non-special-dot-slash-prefix",
+        reason: "after a setter, it does not add or drop the '/.' that keeps a host-less path starting with '//' from reading as a host",
+        upstream: Some("servo/rust-url#984"),
+        applies: mishandles_the_dot_prefix,
+    },
+    Divergence {
+        id: "non-special-empty-pathname",
+        reason: "its pathname setter leaves '/' where the Standard erases the path of a non-special URL with a host",
+        upstream: Some("servo/rust-url#919"),
+        applies: keeps_an_erased_path,
+    },
+    Divergence {
+        id: "empty-host-after-credentials",
+        reason: "it accepts an authority of a non-special URL whose host is empty after an '@' (about://@); the Standard fails there (host-missing)",
+        upstream: None,
+        applies: accepts_an_empty_host_after_at,
+    },
+    Divergence {
+        id: "drive-letter-after-first-segment",
+        reason: "in a file URL it keeps a drive-letter-shaped segment that is not the path's first when a '..' should remove it",
+        upstream: Some("servo/rust-url#1114"),
+        applies: keeps_a_drive_letter_shape,
+    },
+];
+
+/// The first known divergence that may be at work in `case`, answered
+/// `answer`.
+pub fn find(case: &Case<'_>, answer: &Answer) -> Option<&'static Divergence> {
+    DIVERGENCES.iter().find(|d| d.applies(case, answer))
+}
+
+/// The crate's answer is a `file` URL with an empty host and a drive
+/// letter first in its path, and the input (or, when the input has no
+/// authority, the base) names a host other than `localhost`.
+fn drops_a_file_host(case: &Case<'_>, answer: &Answer) -> bool {
+    let Case::Parse { input, base } = *case else {
+        return false;
+    };
+    let path = answer.get(Component::Path).unwrap_or("");
+    let drive_first = path.split('/').nth(1).is_some_and(is_drive_letter_shape);
+    is_file(answer)
+        && answer.get(Component::Host) == Some("")
+        && drive_first
+        && file_host_written(input, base).is_some_and(|h| !h.is_empty() && h != "localhost")
+}
+
+/// A parsed `file` URL whose path, by the input, starts with an empty
+/// segment (after any leading dot segments), which the crate's answer no
+/// longer does.
+fn trims_a_parsed_file_path(case: &Case<'_>, answer: &Answer) -> bool {
+    let Case::Parse { input, base } = *case else {
+        return false;
+    };
+    let Some(rest) = file_rest(input, base) else {
+        return false;
+    };
+    let path = match rest.strip_prefix("//") {
+        Some(authority_and_path) => {
+            let host_end = authority_and_path
+                .find('/')
+                .unwrap_or(authority_and_path.len());
+            authority_and_path[host_end..].to_owned()
+        }
+        None => rest,
+    };
+    is_file(answer) && !crate_path_starts_empty(answer) && starts_with_empty_segment(&path)
+}
+
+/// A `file` URL's pathname set to a value starting with two slashes (or
+/// backslashes).
+fn trims_a_set_file_path(case: &Case<'_>, _: &Answer) -> bool {
+    let Case::Set {
+        href,
+        setter,
+        value,
+    } = *case
+    else {
+        return false;
+    };
+    setter == "pathname"
+        && has_scheme(href, "file")
+        && clean(value).replace('\\', "/").starts_with("//")
+}
+
+/// A setter on a non-special URL with no authority, whose path starts (or,
+/// by the pathname set, would start) with an empty segment.
+fn mishandles_the_dot_prefix(case: &Case<'_>, _: &Answer) -> bool {
+    let Case::Set {
+        href,
+        setter,
+        value,
+    } = *case
+    else {
+        return false;
+    };
+    let Some((scheme, rest)) = href.split_once(':') else {
+        return false;
+    };
+    let dotted = rest.starts_with("/./") || rest.starts_with("/.//");
+    let sets_such_a_path = setter == "pathname" && starts_with_empty_segment(&clean(value));
+    !is_special(scheme) && !rest.starts_with("//") && (dotted || sets_such_a_path)
+}
+
+/// The pathname of a non-special URL with an authority set to nothing.
+fn keeps_an_erased_path(case: &Case<'_>, _: &Answer) -> bool {
+    let Case::Set {
+        href,
+        setter,
+        value,
+    } = *case
+    else {
+        return false;
+    };
+    let Some((scheme, rest)) = href.split_once(':') else {
+        return false;
+    };
+    setter == "pathname" && clean(value).is_empty() && !is_special(scheme) && rest.starts_with("//")
+}
+
+/// A valid non-special answer with an empty or no host, from an input whose
+/// authority has an `@` followed by no host (only a port, or nothing).
+fn accepts_an_empty_host_after_at(case: &Case<'_>, answer: &Answer) -> bool {
+    let Case::Parse { input, .. } = *case else {
+        return false;
+    };
+    let input = clean(input);
+    let Some((scheme, rest)) = input.split_once("://") else {
+        return false;
+    };
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    let host_empty_after_at = authority
+        .rsplit_once('@')
+        .is_some_and(|(_, host_port)| host_port.split(':').next() == Some(""));
+    !answer.invalid
+        && !is_special(scheme)
+        && answer.get(Component::Host).unwrap_or("").is_empty()
+        && host_empty_after_at
+}
+
+/// A `file` URL keeping a drive-letter-shaped segment after its first,
+/// from an input with a `..` segment (in any of its spellings). This looks
+/// at the answer, not at how the crate reached it, so a `..` elsewhere in
+/// the input also raises it.
+fn keeps_a_drive_letter_shape(case: &Case<'_>, answer: &Answer) -> bool {
+    let Case::Parse { input, .. } = *case else {
+        return false;
+    };
+    let path = answer.get(Component::Path).unwrap_or("");
+    let drive_after_first = path
+        .split('/')
+        .filter(|s| !s.is_empty())
+        .skip(1)
+        .any(is_drive_letter_shape);
+    is_file(answer) && has_dot_dot_segment(input) && drive_after_first
+}
+
+/// Whether `input` holds a `..` segment, as the Standard spells one (`..`,
+/// `.%2e`, `%2e.` or `%2e%2e`, any case), before its query or fragment,
+/// once the tabs and newlines the Standard removes are gone.
+pub fn has_dot_dot_segment(input: &str) -> bool {
+    let input = clean(input);
+    let path = input.split(['?', '#']).next().unwrap_or("");
+    path.split(['/', '\\'])
+        .any(|segment| is_dot_dot(segment.trim()))
+}
+
+/// URL Standard, single-dot and double-dot URL path segments.
+fn is_dot(segment: &str) -> bool {
+    segment == "." || segment.eq_ignore_ascii_case("%2e")
+}
+
+/// URL Standard, double-dot URL path segment.
+fn is_dot_dot(segment: &str) -> bool {
+    matches!(
+        segment.to_ascii_lowercase().as_str(),
+        ".." | ".%2e" | "%2e." | "%2e%2e"
+    )
+}
+
+/// `c:` or `c|`: URL Standard, Windows drive letter.
+fn is_drive_letter_shape(segment: &str) -> bool {
+    matches!(segment.as_bytes(), [letter, b':' | b'|'] if letter.is_ascii_alphabetic())
+}
+
+/// URL Standard, special scheme (without `file`, which the callers test
+/// apart, and with it: both are special).
+fn is_special(scheme: &str) -> bool {
+    matches!(
+        scheme.to_ascii_lowercase().as_str(),
+        "http" | "https" | "ws" | "wss" | "ftp" | "file"
+    )
+}
+
+/// The input without the tabs and newlines the Standard removes, and
+/// without its leading and trailing C0 controls and spaces.
+fn clean(s: &str) -> String {
+    s.trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect()
+}
+
+/// Whether `href` has the scheme `scheme` (ASCII case-insensitively).
+fn has_scheme(href: &str, scheme: &str) -> bool {
+    href.split_once(':')
+        .is_some_and(|(s, _)| s.eq_ignore_ascii_case(scheme))
+}
+
+/// Whether the crate's answer is a `file` URL.
+fn is_file(answer: &Answer) -> bool {
+    answer.get(Component::Scheme) == Some("file")
+}
+
+/// Whether the crate's answer has a path starting with `//`.
+fn crate_path_starts_empty(answer: &Answer) -> bool {
+    answer
+        .get(Component::Path)
+        .is_some_and(|p| p.starts_with("//"))
+}
+
+/// What follows `file:` in the input (backslashes as slashes, cut before
+/// the query or fragment), or the whole input when it is a reference
+/// without a scheme against a `file` base; `None` for any other scheme.
+fn file_rest(input: &str, base: Option<&str>) -> Option<String> {
+    let input = clean(input).replace('\\', "/");
+    let input = input.split(['?', '#']).next().unwrap_or("").to_owned();
+    if input.len() >= 5 && input[..5].eq_ignore_ascii_case("file:") {
+        return Some(input[5..].to_owned());
+    }
+    let has_other_scheme = input.split_once(':').is_some_and(|(s, _)| {
+        s.len() > 1 && s.starts_with(|c: char| c.is_ascii_alphabetic()) && !s.contains('/')
+    });
+    let base_is_file = base.is_some_and(|b| has_scheme(&clean(b), "file"));
+    (!has_other_scheme && base_is_file).then_some(input)
+}
+
+/// The host a `file` URL gets by what is written: the input's authority
+/// when it has one, else the base's (lowercased); `None` when neither has
+/// one, or when what follows `//` is a drive letter (the Standard then
+/// reads it as the path).
+fn file_host_written(input: &str, base: Option<&str>) -> Option<String> {
+    let authority = |rest: &str| -> Option<String> {
+        let after = rest.strip_prefix("//")?;
+        let host = &after[..after.find('/').unwrap_or(after.len())];
+        (!is_drive_letter_shape(host)).then(|| host.to_ascii_lowercase())
+    };
+    let rest = file_rest(input, base)?;
+    if rest.starts_with("//") {
+        return authority(&rest);
+    }
+    let base = clean(base?).replace('\\', "/");
+    authority(base.get(5..).filter(|_| has_scheme(&base, "file"))?)
+}
+
+/// Whether a path (with or without its leading `/`) starts, after its
+/// leading dot segments, with an empty segment that is not its last: a
+/// path the Standard serializes with `//` at its start.
+fn starts_with_empty_segment(path: &str) -> bool {
+    let path = path.replace('\\', "/");
+    let path = path.strip_prefix('/').unwrap_or(&path);
+    let mut segments = path
+        .split('/')
+        .skip_while(|s| is_dot(s) || is_dot_dot(s))
+        .peekable();
+    segments.next() == Some("") && segments.peek().is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::QueryEncoding;
+    use crate::resolvers::rust_url;
+
+    fn parse_divergence(input: &str, base: Option<&str>) -> Option<&'static str> {
+        let answer = rust_url::resolve(input, base, QueryEncoding::UTF8);
+        find(&Case::Parse { input, base }, &answer).map(|d| d.id)
+    }
+
+    #[test]
+    fn ordinary_urls_raise_none() {
+        for (input, base) in [
+            ("http://example.com/a//b", None),
+            ("file:///C:/x", None),
+            ("file:///a/b//c", None),
+            ("file://host/share/x", None),
+            ("file:///", None),
+            ("x//y", Some("file:///a/")),
+            ("/C:/", Some("file:///")),
+            ("file:///C:/", Some("file://host/")),
+            ("//C:/", Some("file://host/")),
+            ("file://localhost/C:/", None),
+            ("non-spec:/.//p", None),
+        ] {
+            assert_eq!(
+                parse_divergence(input, base),
+                None,
+                "{input:?} against {base:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn each_has_a_reason_and_a_unique_id() {
+        for (i, d) in DIVERGENCES.iter().enumerate() {
+            assert!(!d.reason.is_empty());
+            assert!(
+                d.sentence()
+                    .starts_with("rust-url diverges from the URL Standard here: ")
+            );
+            assert!(
+                DIVERGENCES[i + 1..].iter().all(|e| e.id != d.id),
+                "{}",
+                d.id
+            );
+        }
+    }
+
+    /// Found by the `url_standard` fuzz target: ada fails on `about://@`,
+    /// as the Standard does; the crate answers `about://`.
+    #[test]
+    fn fuzz_found_an_empty_host_after_credentials() {
+        assert_eq!(
+            parse_divergence("about://@", None),
+            Some("empty-host-after-credentials")
+        );
+        assert_eq!(parse_divergence("about://h@x/", None), None);
+    }
+
+    #[test]
+    fn the_drive_letter_shape_after_a_dot_dot_is_named() {
+        assert_eq!(
+            parse_divergence("file:///a/c:/..", None),
+            Some("drive-letter-after-first-segment")
+        );
+        assert_eq!(
+            parse_divergence("..", Some("file::///C:")),
+            Some("drive-letter-after-first-segment")
+        );
+        // A drive letter where it belongs (the first segment) is no bug.
+        assert_eq!(parse_divergence("file:///C:/x/..", None), None);
+        // Nor is one with no `..` in the input.
+        assert_eq!(parse_divergence("file:///a/c:/x", None), None);
+    }
+}
