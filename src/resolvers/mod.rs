@@ -42,6 +42,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::url_standard::ValidationError;
 use crate::engine::{self, Component, Failure, Mode, NoTrace, QueryEncoding, StepId, Trace, Until};
 
 /// What a resolver is asked: the input, the base, the query encoding, how
@@ -392,7 +393,10 @@ pub enum NoteCode {
     Step(StepId),
     /// The spec's modes: one of the engine's notes.
     Engine(engine::NoteCode),
-    /// The URL Standard's failures and validation errors.
+    /// The URL Standard's validation errors, under the Standard's names.
+    Validation(ValidationError),
+    /// The `whatwg` resolver's own notes (a bad base, a failure the
+    /// Standard names no error for).
     Whatwg(whatwg::Code),
     /// The `url` crate's failures, validation errors and divergences.
     RustUrl(rust_url::Code),
@@ -410,6 +414,7 @@ impl NoteCode {
         match self {
             NoteCode::Step(id) => id.id(),
             NoteCode::Engine(code) => code.code(),
+            NoteCode::Validation(error) => error.name(),
             NoteCode::Whatwg(code) => code.code(),
             NoteCode::RustUrl(code) => code.code(),
             NoteCode::Rfc3986(code) => code.code(),
@@ -423,6 +428,7 @@ impl NoteCode {
         match self {
             NoteCode::Step(id) => id.citation(),
             NoteCode::Engine(code) => code.citation(),
+            NoteCode::Validation(error) => error.citation(),
             NoteCode::Whatwg(code) => code.citation(),
             NoteCode::RustUrl(code) => code.citation(),
             NoteCode::Rfc3986(code) => code.citation(),
@@ -436,6 +442,7 @@ impl NoteCode {
         match self {
             NoteCode::Step(id) => id.explanation(),
             NoteCode::Engine(code) => code.description(),
+            NoteCode::Validation(error) => error.explanation(),
             NoteCode::Whatwg(code) => code.text(),
             NoteCode::RustUrl(code) => code.text(),
             NoteCode::Rfc3986(code) => code.text(),
@@ -454,6 +461,12 @@ impl From<StepId> for NoteCode {
 impl From<engine::NoteCode> for NoteCode {
     fn from(code: engine::NoteCode) -> NoteCode {
         NoteCode::Engine(code)
+    }
+}
+
+impl From<ValidationError> for NoteCode {
+    fn from(error: ValidationError) -> NoteCode {
+        NoteCode::Validation(error)
     }
 }
 
@@ -584,13 +597,13 @@ mod tests {
 
     #[test]
     fn why_invalid_is_the_first_note_of_an_invalid_answer_only() {
-        let bad = Answer::invalid(Note::of(whatwg::Code::EmptyHost));
+        let bad = Answer::invalid(Note::of(ValidationError::HostMissing));
         assert_eq!(
             bad.why_invalid().map(|n| n.code),
-            Some(NoteCode::Whatwg(whatwg::Code::EmptyHost))
+            Some(NoteCode::Validation(ValidationError::HostMissing))
         );
         let good = Answer {
-            notes: vec![Note::of(whatwg::Code::Backslash)],
+            notes: vec![Note::of(ValidationError::InvalidReverseSolidus)],
             ..Answer::default()
         };
         assert_eq!(good.why_invalid(), None);
@@ -603,7 +616,8 @@ mod tests {
             let plain = r.resolve(&request);
             let traced = r.resolve(&request.traced());
             assert_eq!(plain.trace, None, "{r}");
-            let records = r.mode().is_some() || matches!(r, Resolver::Opc | Resolver::Rfc3986);
+            let records = r.mode().is_some()
+                || matches!(r, Resolver::Opc | Resolver::Rfc3986 | Resolver::Whatwg);
             assert_eq!(traced.trace.is_some(), records, "{r}");
             assert_eq!(
                 Answer {
@@ -621,7 +635,8 @@ mod tests {
         let codes = [
             NoteCode::Step(StepId::CanonPortInvalid),
             NoteCode::Engine(engine::NoteCode::HostConfusable),
-            NoteCode::Whatwg(whatwg::Code::Backslash),
+            NoteCode::Validation(ValidationError::InvalidReverseSolidus),
+            NoteCode::Whatwg(whatwg::Code::BaseInvalid),
             NoteCode::RustUrl(rust_url::Code::Diverges),
             NoteCode::Rfc3986(rfc3986::Code::Normalized),
             NoteCode::Opc(opc::Code::TrailingDot),
@@ -632,7 +647,8 @@ mod tests {
             [
                 "\"canon.port.invalid\"",
                 "\"host-confusable\"",
-                "\"whatwg.backslash\"",
+                "\"invalid-reverse-solidus\"",
+                "\"whatwg.base-invalid\"",
                 "\"rust-url.diverges\"",
                 "\"rfc3986.normalized\"",
                 "\"opc.part-name.trailing-dot\"",

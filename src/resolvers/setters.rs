@@ -2,25 +2,22 @@
 //! to a parsed URL: what `url-inspector set` and `batch`'s `"set"` run,
 //! through one function, [`apply`].
 //!
-//! The URL is parsed as the `whatwg` resolver parses it (the basic URL
-//! parser, with the request's base and encoding); then each call runs on
-//! it in the order given. A value the Standard refuses leaves the URL as it
-//! was, and the answer gets a note naming the setter and why; the calls
-//! after it still run, as a script's would.
-//!
-//! The implementation is, for now, the `url` crate's: `url::quirks::set_*`
-//! (the crate's URL API setters) and `form_urlencoded` (the
-//! application/x-www-form-urlencoded parser and serializer that comes with
-//! it). Where the crate is known to get a setter wrong, the cases are named
-//! in [`divergences`](super::rust_url::divergences).
+//! The URL is parsed as the `whatwg` resolver parses it (the engine's
+//! basic URL parser, with the request's base and encoding); then each call
+//! runs on it in the order given, through the engine's setters
+//! ([`Url::set`]) and its [`SearchParams`]. A value the Standard refuses
+//! leaves the URL as it was, and the answer gets a note naming the setter
+//! and why; the calls after it still run, as a script's would.
 
 use std::fmt;
 
-use url::{Url, form_urlencoded, quirks};
-
-use super::rust_url::{self, CrateRun};
-use super::{Answer, Note, Request, Resolver};
+use super::whatwg;
+use super::{Answer, Note, Request, Resolver, with_tracer};
 use crate::engine::code_table::code_table;
+use crate::engine::trace::Tracer;
+use crate::engine::url_standard::{self, SearchParams, SetterRefused, Url};
+
+pub use crate::engine::url_standard::Setter;
 
 code_table! {
     /// The notes of a setter run.
@@ -29,74 +26,6 @@ code_table! {
 
     Refused => "set.refused", "URL Standard, URL class (the setters), URLSearchParams",
         "a setter refused its value; the URL is left as it was";
-}
-
-/// The URL API's ten setters (URL Standard, the URL class).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Setter {
-    /// `href`: parses the value as a whole new URL.
-    Href,
-    /// `protocol`: the scheme.
-    Protocol,
-    /// `username`.
-    Username,
-    /// `password`.
-    Password,
-    /// `host`: host and port.
-    Host,
-    /// `hostname`: the host alone.
-    Hostname,
-    /// `port`.
-    Port,
-    /// `pathname`: the path.
-    Pathname,
-    /// `search`: the query.
-    Search,
-    /// `hash`: the fragment.
-    Hash,
-}
-
-impl Setter {
-    /// All ten, in the order the URL class lists them.
-    pub const ALL: [Setter; 10] = [
-        Setter::Href,
-        Setter::Protocol,
-        Setter::Username,
-        Setter::Password,
-        Setter::Host,
-        Setter::Hostname,
-        Setter::Port,
-        Setter::Pathname,
-        Setter::Search,
-        Setter::Hash,
-    ];
-
-    /// The attribute's name in the URL API (`hostname`, ...).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Setter::Href => "href",
-            Setter::Protocol => "protocol",
-            Setter::Username => "username",
-            Setter::Password => "password",
-            Setter::Host => "host",
-            Setter::Hostname => "hostname",
-            Setter::Port => "port",
-            Setter::Pathname => "pathname",
-            Setter::Search => "search",
-            Setter::Hash => "hash",
-        }
-    }
-
-    /// The setter of that attribute name (exactly as the URL API spells it).
-    pub fn from_name(name: &str) -> Option<Setter> {
-        Setter::ALL.into_iter().find(|s| s.name() == name)
-    }
-}
-
-impl fmt::Display for Setter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// One call on the URL: a setter with its value, or an operation on its
@@ -140,24 +69,43 @@ pub struct Step {
 
 /// Parses the request's input against its base as `whatwg` does, then
 /// applies `calls` in order; the answer's `canon` is the href after them.
-/// An input that does not parse gives `whatwg`'s invalid answer.
+/// An input that does not parse gives `whatwg`'s invalid answer. A traced
+/// request gets the parse's steps and each setter's.
 pub fn apply(request: &Request<'_>, calls: &[SetterCall]) -> Answer {
     apply_steps(request, calls).0
 }
 
 /// [`apply`], with what each call did.
 pub fn apply_steps(request: &Request<'_>, calls: &[SetterCall]) -> (Answer, Vec<Step>) {
-    let parsed = rust_url::run(request.input, request.base(), request.encoding);
-    let Ok(CrateRun {
-        parsed: Ok(mut url),
-        ..
-    }) = parsed
-    else {
-        return (Resolver::Whatwg.resolve(request), Vec::new());
+    let steps = std::cell::RefCell::new(Vec::with_capacity(calls.len()));
+    let answer = with_tracer(
+        request.trace,
+        |t| run(request, calls, &mut steps.borrow_mut(), t),
+        |t| run(request, calls, &mut steps.borrow_mut(), t),
+    );
+    (answer, steps.into_inner())
+}
+
+/// [`apply_steps`] on one tracer.
+fn run<T: Tracer>(
+    request: &Request<'_>,
+    calls: &[SetterCall],
+    steps: &mut Vec<Step>,
+    tracer: &mut T,
+) -> Answer {
+    let base = match whatwg::parse_base(request.base(), request.encoding, tracer) {
+        Ok(base) => base,
+        Err(invalid) => return invalid,
     };
-    let mut steps = Vec::with_capacity(calls.len());
+    let parsed = url_standard::parse(request.input, base.as_ref(), request.encoding, tracer);
+    let Ok(mut url) = parsed.url else {
+        return Resolver::Whatwg.resolve(&Request {
+            trace: false,
+            ..*request
+        });
+    };
     for call in calls {
-        let refused = apply_one(&mut url, call).err().map(|why| {
+        let refused = apply_one(&mut url, call, tracer).err().map(|why| {
             Note::new(
                 Code::Refused,
                 format!("{call} was refused: {why}; the URL is left as it was"),
@@ -165,123 +113,52 @@ pub fn apply_steps(request: &Request<'_>, calls: &[SetterCall]) -> (Answer, Vec<
         });
         steps.push(Step {
             call: call.clone(),
-            href: url.as_str().to_owned(),
+            href: url.href().to_owned(),
             refused,
         });
     }
-    let answer = Answer {
+    Answer {
         invalid: false,
-        canon: Some(url.as_str().to_owned()),
-        components: rust_url::components(&url),
+        canon: Some(url.href().to_owned()),
+        components: whatwg::components(&url),
         notes: steps.iter().filter_map(|s| s.refused.clone()).collect(),
         ..Answer::default()
-    };
-    (answer, steps)
+    }
 }
 
 /// Runs one call on `url`; `Err` says why the value was refused (the URL
-/// is then unchanged).
-fn apply_one(url: &mut Url, call: &SetterCall) -> Result<(), String> {
-    let before = url.clone();
+/// is then unchanged: the engine's setters leave it so).
+fn apply_one<T: Tracer>(url: &mut Url, call: &SetterCall, tracer: &mut T) -> Result<(), String> {
     let result = match call {
-        SetterCall::Set(setter, value) => set(url, *setter, value),
+        SetterCall::Set(setter, value) => url.set(*setter, value, tracer),
         SetterCall::AppendParam(name, value) => {
-            edit_params(url, |pairs| pairs.push((name.clone(), value.clone())))
+            edit_params(url, tracer, |params| params.append(name, value))
         }
         SetterCall::SetParam(name, value) => {
-            edit_params(url, |pairs| set_param(pairs, name, value))
+            edit_params(url, tracer, |params| params.set(name, value))
         }
-        SetterCall::DeleteParam(name) => edit_params(url, |pairs| pairs.retain(|(k, _)| k != name)),
-        SetterCall::SortParams => edit_params(url, sort_params),
+        SetterCall::DeleteParam(name) => {
+            edit_params(url, tracer, |params| params.delete(name, None))
+        }
+        SetterCall::SortParams => edit_params(url, tracer, SearchParams::sort),
     };
-    if result.is_err() {
-        *url = before;
-    }
-    result
+    result.map_err(|refused| refused.reason)
 }
 
-/// One setter through the crate's `quirks` functions, with why a refused
-/// value is refused in the Standard's terms.
-fn set(url: &mut Url, setter: Setter, value: &str) -> Result<(), String> {
-    let opaque = url.cannot_be_a_base();
-    let no_credentials = || {
-        "the URL cannot have a user name, password or port (it has no host, an empty host, or is a file URL)"
-            .to_owned()
-    };
-    match setter {
-        // URL Standard, href setter: a value that does not parse throws.
-        Setter::Href => quirks::set_href(url, value)
-            .map_err(|e| format!("it is not a URL ({})", rust_url::error_note(e).message)),
-        Setter::Protocol => quirks::set_protocol(url, value).map_err(|()| {
-            "the scheme is not valid, or would switch between a special and a non-special scheme, or to file with credentials or a port, or from file with an empty host".to_owned()
-        }),
-        Setter::Username => quirks::set_username(url, value).map_err(|()| no_credentials()),
-        Setter::Password => quirks::set_password(url, value).map_err(|()| no_credentials()),
-        Setter::Host | Setter::Hostname if opaque => {
-            Err("the URL has an opaque path, so it cannot have a host".to_owned())
-        }
-        Setter::Host => quirks::set_host(url, value)
-            .map_err(|()| "the value is not a valid host (and port) for this URL".to_owned()),
-        Setter::Hostname => quirks::set_hostname(url, value)
-            .map_err(|()| "the value is not a valid host for this URL".to_owned()),
-        Setter::Port => quirks::set_port(url, value).map_err(|()| {
-            if url.has_host() && url.scheme() != "file" && url.host_str() != Some("") {
-                "the value does not start with a port number from 0 to 65535".to_owned()
-            } else {
-                no_credentials()
-            }
-        }),
-        Setter::Pathname if opaque => Err("the URL has an opaque path, which the pathname setter leaves alone".to_owned()),
-        Setter::Pathname => {
-            quirks::set_pathname(url, value);
-            Ok(())
-        }
-        Setter::Search => {
-            quirks::set_search(url, value);
-            Ok(())
-        }
-        Setter::Hash => {
-            quirks::set_hash(url, value);
-            Ok(())
-        }
-    }
-}
-
-/// URLSearchParams: the query's name-value pairs (parsed as
-/// application/x-www-form-urlencoded), changed by `edit`, then written back
-/// by the URLSearchParams update steps: serialized, and an empty
-/// serialization makes the query null.
-fn edit_params(url: &mut Url, edit: impl FnOnce(&mut Vec<(String, String)>)) -> Result<(), String> {
-    let mut pairs: Vec<(String, String)> = url.query_pairs().into_owned().collect();
-    edit(&mut pairs);
-    let serialized = form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(&pairs)
-        .finish();
-    url.set_query((!serialized.is_empty()).then_some(serialized.as_str()));
-    Ok(())
-}
-
-/// URLSearchParams `set(name, value)`: the first pair named `name` gets
-/// `value` and the others of that name go; with none, the pair is appended.
-fn set_param(pairs: &mut Vec<(String, String)>, name: &str, value: &str) {
-    match pairs.iter().position(|(k, _)| k == name) {
-        Some(first) => {
-            pairs[first].1 = value.to_owned();
-            let mut index = 0;
-            pairs.retain(|(k, _)| {
-                let keep = index <= first || k != name;
-                index += 1;
-                keep
-            });
-        }
-        None => pairs.push((name.to_owned(), value.to_owned())),
-    }
-}
-
-/// URLSearchParams `sort()`: a stable sort by name, compared as UTF-16
-/// code units (as the Standard compares them, not as code points).
-fn sort_params(pairs: &mut Vec<(String, String)>) {
-    pairs.sort_by(|(a, _), (b, _)| a.encode_utf16().cmp(b.encode_utf16()));
+/// URLSearchParams: the query's name-value pairs, changed by `edit`, then
+/// written back by the URLSearchParams update steps. Interpretation: the
+/// update steps set the query to the serialization (null when empty); the
+/// `search` setter with that serialization does the same, since the
+/// serializer's output holds nothing the query percent-encode sets encode,
+/// and it records the change as a step of the trace.
+fn edit_params<T: Tracer>(
+    url: &mut Url,
+    tracer: &mut T,
+    edit: impl FnOnce(&mut SearchParams),
+) -> Result<(), SetterRefused> {
+    let mut params = SearchParams::parse(url.query().unwrap_or(""));
+    edit(&mut params);
+    url.set(Setter::Search, &params.serialize(), tracer)
 }
 
 #[cfg(test)]

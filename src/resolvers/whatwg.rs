@@ -1,74 +1,43 @@
-//! The URL Standard (WHATWG, "basic URL parser" with a base URL): what
-//! today's browsers and most HTTP clients do.
+//! The URL Standard as a resolver: url-inspector's own engine
+//! ([`crate::engine::url_standard`]), the basic URL parser with a base URL.
 //!
-//! For now the answer is the `url` crate's, as the `rust-url` resolver
-//! gives it ([`super::rust_url`]), with the notes under this resolver's
-//! codes (each `rust-url.X` becomes `whatwg.X`) and without the notes about
-//! the crate itself (its known divergences from the Standard). Components
-//! and `canon` are the same as `rust-url`'s.
+//! What it adds to the engine is the shape every resolver answers in:
+//!
+//! - the base is parsed first, in the request's encoding (interpretation:
+//!   the base is a document's URL, parsed in that same document's
+//!   encoding); a base that is no URL makes the answer invalid with
+//!   [`Code::BaseInvalid`], and its validation errors are not the input's;
+//! - the validation errors become notes under the Standard's own names
+//!   (`invalid-URL-unit`, `IPv4-non-decimal-part`, …) with their input
+//!   ranges; an error the Standard reports several times (once per tab,
+//!   say) is one note, at its first place;
+//! - a failure is the first note of an invalid answer: the validation error
+//!   the Standard names there, or [`Code::Failure`] with the engine's reason
+//!   where it names none;
+//! - the components follow the Standard's record: username and password
+//!   only when not empty, host and port when not null (a `file` URL's empty
+//!   host is `""`), query and fragment when not null (so `""` is possible);
+//!   `canon` is the href;
+//! - with a traced request, the trace holds the base's steps (marked as the
+//!   base's) and then the input's.
 
-use super::rust_url;
-use super::{Answer, Note, NoteCode, Request, Resolve};
-use crate::engine::QueryEncoding;
+use super::{Answer, Note, Request, Resolve, with_tracer};
 use crate::engine::code_table::code_table;
+use crate::engine::trace::{OfBase, Tracer};
+use crate::engine::url_standard::{self, Reported, Url, ValidationError};
+use crate::engine::{Component, QueryEncoding};
 
 code_table! {
-    /// The `whatwg` resolver's note codes: the URL Standard's failures and
-    /// validation errors as the `url` crate reports them, and what this
-    /// resolver adds. The text is the note's message where the message has
-    /// nothing to name.
+    /// The `whatwg` resolver's own note codes, for what the Standard has no
+    /// validation error name for. The text is the note's message where the
+    /// message has nothing to name.
     pub enum Code;
     fn code, fn citation, fn text;
 
-    // Failures (the crate's `ParseError`)
-    EmptyHost => "whatwg.empty-host", "URL Standard, host-missing",
-        "the URL needs a host here, and the host is empty";
-    Idna => "whatwg.idna", "URL Standard, domain-to-ASCII (UTS #46)",
-        "the host is not a valid domain name (UTS #46 processing fails)";
-    InvalidPort => "whatwg.invalid-port", "URL Standard, port-out-of-range, port-invalid",
-        "the port is not a number from 0 to 65535";
-    InvalidIpv4 => "whatwg.invalid-ipv4", "URL Standard, IPv4 parser (IPv4-* errors)",
-        "the host ends in a number, so it must be an IPv4 address, and it is not a valid one";
-    InvalidIpv6 => "whatwg.invalid-ipv6", "URL Standard, IPv6 parser (IPv6-* errors)",
-        "the bracketed host is not a valid IPv6 address";
-    InvalidDomainCharacter => "whatwg.invalid-domain-character", "URL Standard, domain-invalid-code-point",
-        "the host holds a character no domain may hold (such as a space, '<' or '^')";
-    RelativeWithoutBase => "whatwg.relative-without-base", "URL Standard, missing-scheme-non-relative-URL",
-        "a relative reference, and there is no base URL to resolve it against";
-    OpaqueBase => "whatwg.opaque-base", "URL Standard, missing-scheme-non-relative-URL",
-        "the base URL has an opaque path (like mailto: or data:), so only a fragment can be resolved against it";
-    TooLong => "whatwg.too-long", "the url crate's limit (not the standard's)",
-        "the URL is longer than the parser supports (4 GB)";
     Failure => "whatwg.failure", "URL Standard, basic URL parser (failure)",
         "the URL Standard refuses the input";
     BaseInvalid => "whatwg.base-invalid", "URL Standard, basic URL parser (of the base URL)",
         "the base URL is not a URL by the standard, so nothing is parsed against it";
-
-    // Validation errors (the crate's `SyntaxViolation`)
-    Backslash => "whatwg.backslash", "URL Standard, invalid-reverse-solidus",
-        "a backslash is read as a slash in this URL (special schemes only); it is not valid";
-    C0SpaceIgnored => "whatwg.c0-space-ignored", "URL Standard, invalid-URL-unit (leading or trailing C0 control or space)",
-        "leading or trailing spaces or control characters are stripped before parsing";
-    Credentials => "whatwg.credentials", "URL Standard, invalid-credentials",
-        "the URL carries a user name or password; valid URL strings must not";
-    ExpectedDoubleSlash => "whatwg.expected-double-slash", "URL Standard, special-scheme-missing-following-solidus",
-        "the scheme is not followed by '//' where the standard expects it";
-    ExpectedFileDoubleSlash => "whatwg.expected-file-double-slash", "URL Standard, special-scheme-missing-following-solidus",
-        "'file:' is not followed by '//'";
-    FileHostAndDrive => "whatwg.file-host-and-drive", "URL Standard, file-invalid-Windows-drive-letter-host",
-        "a file URL has both a host and a Windows drive letter; the host is dropped";
-    NonUrlCodePoint => "whatwg.non-url-code-point", "URL Standard, invalid-URL-unit",
-        "a character that is not a URL code point appears (it is percent-encoded or kept, but is not valid)";
-    NullInFragment => "whatwg.null-in-fragment", "URL Standard, invalid-URL-unit",
-        "a NUL character in the fragment";
-    BadPercent => "whatwg.bad-percent", "URL Standard, invalid-URL-unit (a '%' not followed by two hex digits)",
-        "a '%' is not followed by two hexadecimal digits; it is kept as it is";
-    TabOrNewline => "whatwg.tab-or-newline", "URL Standard, invalid-URL-unit (ASCII tab or newline)",
-        "tabs and newlines are removed wherever they are, before parsing";
-    UnencodedAtSign => "whatwg.unencoded-at-sign", "URL Standard, invalid-credentials",
-        "an '@' in the user name or password is not percent-encoded";
-    Violation => "whatwg.violation", "URL Standard, validation errors",
-        "a validation error the url crate reports in its own words";
 }
 
 /// The URL Standard, as a resolver.
@@ -77,37 +46,143 @@ pub struct Whatwg;
 
 impl Resolve for Whatwg {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        resolve(request.input, request.base(), request.encoding)
+        let (input, base, encoding) = (request.input, request.base(), request.encoding);
+        with_tracer(
+            request.trace,
+            |t| resolve(input, base, encoding, t),
+            |t| resolve(input, base, encoding, t),
+        )
     }
 }
 
-/// Parses `input` against `base` (absent: no base, so a relative reference
-/// is invalid) with the query encoded in `encoding`.
-fn resolve(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answer {
-    let mut answer = rust_url::resolve(input, base, encoding);
-    answer.notes = answer.notes.into_iter().filter_map(standard_note).collect();
-    answer
+/// Parses `base` (if any), then `input` against it.
+fn resolve<T: Tracer>(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    tracer: &mut T,
+) -> Answer {
+    match parse_base(base, encoding, tracer) {
+        Ok(base) => answer_of(input, base.as_ref(), encoding, tracer),
+        Err(invalid) => invalid,
+    }
 }
 
-/// A `rust-url` note under this resolver's code of the same name
-/// (`rust-url.backslash` is `whatwg.backslash`); `None` for a note about
-/// the crate itself, which has no such twin.
-fn standard_note(note: Note) -> Option<Note> {
-    let NoteCode::RustUrl(code) = note.code else {
-        return Some(note);
+/// The base URL parsed, or the invalid answer that a bad base gives.
+pub fn parse_base<T: Tracer>(
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    tracer: &mut T,
+) -> Result<Option<Url>, Answer> {
+    let Some(text) = base else {
+        return Ok(None);
     };
-    let name = code.code().strip_prefix("rust-url.")?;
-    let twin = Code::from_code(&format!("whatwg.{name}"))?;
-    Some(Note {
-        code: twin.into(),
-        ..note
-    })
+    let parsed = url_standard::parse(text, None, encoding, &mut OfBase(tracer));
+    match parsed.url {
+        Ok(url) => Ok(Some(url)),
+        Err(failure) => Err(Answer::invalid(Note::new(
+            Code::BaseInvalid,
+            format!(
+                "the base URL is not a URL by the standard ({}), so nothing is parsed against it",
+                failure_words(&failure)
+            ),
+        ))),
+    }
+}
+
+/// The answer for `input` against an already parsed `base`.
+fn answer_of<T: Tracer>(
+    input: &str,
+    base: Option<&Url>,
+    encoding: QueryEncoding,
+    tracer: &mut T,
+) -> Answer {
+    let parsed = url_standard::parse(input, base, encoding, tracer);
+    let reported = error_notes(&parsed.errors);
+    match parsed.url {
+        Ok(url) => Answer {
+            invalid: false,
+            canon: Some(url.href().to_owned()),
+            components: components(&url),
+            notes: reported,
+            ..Answer::default()
+        },
+        Err(failure) => {
+            let first = match failure.error {
+                Some(error) => Note::new(error, format!("{}: {}", error.name(), failure.reason)),
+                None => Note::new(
+                    Code::Failure,
+                    format!("{}: {}", Code::Failure.text(), failure.reason),
+                ),
+            }
+            .at(failure.range.clone());
+            let mut answer = Answer::invalid(first);
+            // The failing error is the note above; the others follow it.
+            answer.notes.extend(
+                reported
+                    .into_iter()
+                    .filter(|n| Some(n.code) != failure.error.map(Into::into)),
+            );
+            answer
+        }
+    }
+}
+
+/// The engine's failure in words: the error's name and the reason.
+fn failure_words(failure: &url_standard::Failure) -> String {
+    match failure.error {
+        Some(error) => format!("{}: {}", error.name(), failure.reason),
+        None => failure.reason.to_owned(),
+    }
+}
+
+/// One note per kind of validation error, at its first place.
+fn error_notes(errors: &[Reported]) -> Vec<Note> {
+    let mut seen: Vec<ValidationError> = Vec::new();
+    let mut notes = Vec::new();
+    for reported in errors {
+        if seen.contains(&reported.error) {
+            continue;
+        }
+        seen.push(reported.error);
+        notes.push(Note::of(reported.error).at(reported.range.clone()));
+    }
+    notes
+}
+
+/// The components as the Standard's URL record holds them.
+pub fn components(url: &Url) -> Vec<(Component, String)> {
+    let port = url.port().map(|p| p.to_string());
+    let host = url.host().map(|h| h.text);
+    [
+        (Component::Scheme, Some(url.scheme())),
+        (
+            Component::User,
+            Some(url.username()).filter(|u| !u.is_empty()),
+        ),
+        (
+            Component::Password,
+            Some(url.password()).filter(|p| !p.is_empty()),
+        ),
+        (Component::Host, host),
+        (Component::Port, port.as_deref()),
+        (Component::Path, Some(url.path())),
+        (Component::Query, url.query()),
+        (Component::Fragment, url.fragment()),
+    ]
+    .into_iter()
+    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
+    .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Component;
+    use crate::engine::{NoTrace, StepId, Trace};
+
+    fn run(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answer {
+        resolve(input, base, encoding, &mut NoTrace)
+    }
 
     /// The codes of the notes, as JSON writes them.
     fn codes(a: &Answer) -> Vec<&'static str> {
@@ -115,21 +190,21 @@ mod tests {
     }
 
     #[test]
-    fn relative_reference_without_base_is_invalid() {
-        let a = resolve("a/b", None, QueryEncoding::UTF8);
+    fn relative_reference_without_base_is_invalid_under_the_standard_s_name() {
+        let a = run("a/b", None, QueryEncoding::UTF8);
         assert!(a.invalid);
-        assert_eq!(codes(&a), ["whatwg.relative-without-base"]);
+        assert_eq!(codes(&a), ["missing-scheme-non-relative-URL"]);
     }
 
     #[test]
     fn components_follow_the_standard_model() {
-        let a = resolve("HTTP://u:@H/p?#", None, QueryEncoding::UTF8);
+        let a = run("HTTP://u:@H/p?#", None, QueryEncoding::UTF8);
         assert_eq!(a.canon.as_deref(), Some("http://u@h/p?#"));
         assert_eq!(a.get(Component::User), Some("u"));
         assert_eq!(
             a.get(Component::Password),
             None,
-            "empty password is left out"
+            "an empty password is left out"
         );
         assert_eq!(a.get(Component::Port), None);
         assert_eq!(a.get(Component::Query), Some(""));
@@ -137,40 +212,59 @@ mod tests {
     }
 
     #[test]
-    fn violations_are_named_with_a_range_where_certain() {
-        let a = resolve(" http://a/b\\c\t/d", None, QueryEncoding::UTF8);
+    fn validation_errors_are_named_and_placed_once_each() {
+        let a = run(" http://a/b\\c\t/d\t", None, QueryEncoding::UTF8);
         assert!(!a.invalid);
         assert_eq!(a.canon.as_deref(), Some("http://a/b/c/d"));
-        let tab = a.notes.iter().find(|n| n.code == Code::TabOrNewline.into());
-        assert_eq!(tab.and_then(|n| n.range.clone()), Some(13..14));
-        let space = a
+        assert_eq!(
+            codes(&a)
+                .iter()
+                .filter(|c| **c == "invalid-URL-unit")
+                .count(),
+            1,
+            "{:?}",
+            codes(&a)
+        );
+        assert!(
+            codes(&a).contains(&"invalid-reverse-solidus"),
+            "{:?}",
+            codes(&a)
+        );
+        let unit = a
             .notes
             .iter()
-            .find(|n| n.code == Code::C0SpaceIgnored.into());
-        assert_eq!(space.and_then(|n| n.range.clone()), Some(0..1));
-        assert!(codes(&a).contains(&"whatwg.backslash"), "{:?}", codes(&a));
+            .find(|n| n.code.as_str() == "invalid-URL-unit");
+        assert_eq!(unit.and_then(|n| n.range.clone()), Some(0..1));
     }
 
     #[test]
-    fn encoding_reaches_the_query_of_special_urls() {
+    fn the_encoding_reaches_the_query_of_special_urls_only() {
         let sjis = QueryEncoding::from_label("shift_jis");
-        let a = resolve("?\u{3042}", Some("http://h/p"), sjis);
+        let a = run("?\u{3042}", Some("http://h/p"), sjis);
         assert_eq!(a.canon.as_deref(), Some("http://h/p?%82%A0"));
+        let a = run("?\u{3042}", Some("foo://h/p"), sjis);
+        assert_eq!(a.canon.as_deref(), Some("foo://h/p?%E3%81%82"));
     }
 
     #[test]
-    fn failure_comes_first_then_violations() {
-        let a = resolve(" http://a:x/", None, QueryEncoding::UTF8);
+    fn the_failure_comes_first_with_its_range() {
+        let a = run(" http://a:x/", None, QueryEncoding::UTF8);
         assert!(a.invalid);
-        assert_eq!(a.notes[0].code, Code::InvalidPort.into());
-        assert_eq!(a.notes[1].code, Code::C0SpaceIgnored.into());
+        assert_eq!(a.notes[0].code.as_str(), "port-invalid");
+        assert!(a.notes[0].range.is_some());
+        assert_eq!(
+            codes(&a).iter().filter(|c| **c == "port-invalid").count(),
+            1,
+            "{:?}",
+            codes(&a)
+        );
     }
 
     #[test]
     fn a_file_url_always_has_a_host_if_only_an_empty_one() {
-        let a = resolve("file:///C:/a", None, QueryEncoding::UTF8);
+        let a = run("file:///C:/a", None, QueryEncoding::UTF8);
         assert_eq!(a.get(Component::Host), Some(""));
-        let a = resolve("foo:/a", None, QueryEncoding::UTF8);
+        let a = run("foo:/a", None, QueryEncoding::UTF8);
         assert_eq!(
             a.get(Component::Host),
             None,
@@ -179,30 +273,37 @@ mod tests {
     }
 
     #[test]
-    fn every_crate_note_but_the_divergence_has_a_twin_here() {
-        for &code in rust_url::Code::ALL {
-            let note = Note::of(code);
-            let twin = standard_note(note.clone());
-            assert_eq!(twin.is_none(), code == rust_url::Code::Diverges, "{code}");
-            if let Some(twin) = twin {
-                assert_eq!(
-                    twin.code.as_str().strip_prefix("whatwg."),
-                    code.code().strip_prefix("rust-url.")
-                );
-                assert_eq!(twin.code.text(), code.text(), "{code}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_crate_s_divergences_are_not_noted_here() {
-        let a = resolve("file://example.net/C:/", None, QueryEncoding::UTF8);
-        assert_eq!(codes(&a), ["whatwg.file-host-and-drive"]);
-    }
-
-    #[test]
-    fn invalid_base_is_reported_as_such() {
-        let a = resolve("x", Some("not a url"), QueryEncoding::UTF8);
+    fn an_invalid_base_is_reported_as_such() {
+        let a = run("x", Some("not a url"), QueryEncoding::UTF8);
         assert_eq!(codes(&a), ["whatwg.base-invalid"]);
+    }
+
+    #[test]
+    fn a_traced_request_gives_the_base_s_steps_then_the_input_s() {
+        let request = Request::new("../c")
+            .with_base(Some("http://h/a/b"))
+            .traced();
+        let a = Whatwg.resolve(&request);
+        assert_eq!(a.canon.as_deref(), Some("http://h/c"));
+        let trace: &Trace = a.trace.as_ref().expect("a trace was asked for");
+        let first_of_input = trace.steps.iter().position(|s| !s.of_base);
+        assert!(first_of_input.is_some_and(|i| i > 0), "base steps first");
+        assert!(
+            trace.steps[first_of_input.unwrap_or(0)..]
+                .iter()
+                .all(|s| !s.of_base)
+        );
+        assert!(
+            trace
+                .steps
+                .iter()
+                .any(|s| s.id == StepId::WhatwgPathShorten)
+        );
+        assert_eq!(
+            Whatwg
+                .resolve(&Request::new("../c").with_base(Some("http://h/a/b")))
+                .trace,
+            None
+        );
     }
 }

@@ -136,6 +136,7 @@ fn is_part_name_rule(code: NoteCode) -> bool {
         NoteCode::Opc(code) => code.is_part_name_rule(),
         NoteCode::Step(_)
         | NoteCode::Engine(_)
+        | NoteCode::Validation(_)
         | NoteCode::Whatwg(_)
         | NoteCode::RustUrl(_)
         | NoteCode::Rfc3986(_)

@@ -16,8 +16,10 @@ use crate::engine::trace::{Step, StepId, Tracer};
 
 /// URL Standard, basic URL parser, steps 1 to 2: leading and trailing C0
 /// controls and spaces trimmed (only when no URL is given), tabs and
-/// newlines removed, with their positions kept.
-pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<ValidationError>) {
+/// newlines removed, with their positions kept. Each removal is an
+/// invalid-URL-unit validation error, reported where it is in the input as
+/// given: the leading run, the trailing run, the first tab or newline.
+pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<Reported>) {
     let mut errors = Vec::new();
     let mut positions = Positions::default();
     let mut s = input;
@@ -25,16 +27,21 @@ pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<Vali
         let is_c0_space = |c: char| c <= ' ';
         let t = s.trim_start_matches(is_c0_space);
         positions.trimmed = s.len() - t.len();
+        if positions.trimmed > 0 {
+            errors.push(invalid_unit(0..positions.trimmed));
+        }
         let t = t.trim_end_matches(is_c0_space);
-        if t.len() != s.len() {
-            errors.push(ValidationError::InvalidUrlUnit);
+        let kept_end = positions.trimmed + t.len();
+        if kept_end < s.len() {
+            errors.push(invalid_unit(kept_end..s.len()));
         }
         s = t;
     }
-    if !s.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+    let Some(first) = s.bytes().position(|b| matches!(b, b'\t' | b'\n' | b'\r')) else {
         return (Cow::Borrowed(s), positions, errors);
-    }
-    errors.push(ValidationError::InvalidUrlUnit);
+    };
+    let at = positions.trimmed + first;
+    errors.push(invalid_unit(at..at + 1));
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if matches!(c, '\t' | '\n' | '\r') {
@@ -46,6 +53,13 @@ pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<Vali
     (Cow::Owned(out), positions, errors)
 }
 
+fn invalid_unit(range: std::ops::Range<usize>) -> Reported {
+    Reported {
+        error: ValidationError::InvalidUrlUnit,
+        range,
+    }
+}
+
 /// Runs the basic URL parser on `input` (no url, no state override).
 pub fn run_parser<T: Tracer>(
     input: &str,
@@ -55,12 +69,7 @@ pub fn run_parser<T: Tracer>(
     errors: &mut Vec<Reported>,
 ) -> Result<Url, Failure> {
     let (clean, positions, pre) = preprocess(input, true);
-    for e in pre {
-        errors.push(Reported {
-            error: e,
-            range: 0..input.len(),
-        });
-    }
+    errors.extend(pre);
     if T::ON {
         let (before, after) = (input.to_owned(), clean.to_string());
         tracer.record(|| {

@@ -87,6 +87,12 @@ impl Setter {
     }
 }
 
+impl fmt::Display for Setter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Why a setter left the URL unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetterRefused {
@@ -324,12 +330,7 @@ fn run<T: Tracer>(
     errors: &mut Vec<Reported>,
 ) -> (Url, Result<(), super::parser::Failure>, State, bool) {
     let (clean, positions, pre) = preprocess(value, false);
-    for e in pre {
-        errors.push(Reported {
-            error: e,
-            range: 0..value.len(),
-        });
-    }
+    errors.extend(pre);
     let special = special(url.scheme()).is_some();
     let path_begun = matches!(state, State::Query | State::Fragment);
     let mut parser = Parser {
