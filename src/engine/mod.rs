@@ -37,6 +37,7 @@ pub mod encoding;
 pub mod mode;
 pub mod spec2012;
 pub mod trace;
+pub mod url_standard;
 
 pub use component::Component;
 pub use encoding::{EncodingVerdict, QueryEncoding};

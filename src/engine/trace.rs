@@ -94,6 +94,12 @@ pub enum Stage {
     /// The OPC resolver's steps (ECMA-376 Part 2, Annex A): no stage of
     /// the 2012 algorithm, but recorded on the same tracer.
     Opc,
+    /// The URL Standard's basic URL parser, state by state.
+    UrlStandard,
+    /// The URL Standard's host parser (domains, IPv4, IPv6, opaque hosts).
+    UrlStandardHost,
+    /// The URL Standard's API setters (`href`, `host`, `search`, ...).
+    UrlStandardSetter,
 }
 
 impl Stage {
@@ -107,6 +113,9 @@ impl Stage {
             Stage::Host => "Host (CanonicalizeHost, Nameprep)",
             Stage::Serialize => "Serialization",
             Stage::Opc => "OPC part names (ECMA-376 Part 2, Annex A)",
+            Stage::UrlStandard => "URL Standard, basic URL parser",
+            Stage::UrlStandardHost => "URL Standard, host parser",
+            Stage::UrlStandardSetter => "URL Standard, URL API setters",
         }
     }
 }
@@ -150,6 +159,46 @@ pub struct Step {
     /// in bytes (see [`Step::buffers`]).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub output_len: Option<usize>,
+    /// For a state machine's steps: the pointer (a byte offset into the
+    /// input the machine reads) when the step was taken.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub pointer: Option<usize>,
+    /// For a state machine's steps: the code point at the pointer (`None`
+    /// as well at the end of the input).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub code_point: Option<char>,
+    /// For a state machine's steps: its buffer after the step.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub buffer: Option<String>,
+    /// For a state machine's steps: the URL record as it stands after the step.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub record: Option<Box<RecordSnapshot>>,
+    /// The validation error reported at this step, by its stable name.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub validation_error: Option<String>,
+}
+
+/// A URL record as a state machine holds it partway: each component as
+/// text, `None` where the component is null. Generic on purpose: any
+/// engine whose record has these fields can show it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordSnapshot {
+    pub scheme: String,
+    pub username: String,
+    pub password: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub host: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub port: Option<u16>,
+    /// The path as serialized (segments joined with `/`, or the opaque path).
+    pub path: String,
+    /// The path's segments; `None` for an opaque path.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub segments: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub query: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub fragment: Option<String>,
 }
 
 impl Step {
@@ -167,6 +216,11 @@ impl Step {
             failed: false,
             of_base: false,
             output_len: None,
+            pointer: None,
+            code_point: None,
+            buffer: None,
+            record: None,
+            validation_error: None,
         }
     }
 
@@ -494,4 +548,92 @@ code_table! {
         "The reference is resolved against the source part's pack URI; the path of the result is the part name.";
     OpcPartName => Opc, "opc.part-name", "Part 2, Part names",
         "The part name is checked against the part-name rules.";
+
+    // The URL Standard: the basic URL parser's states
+    WhatwgPreprocess => UrlStandard, "whatwg.preprocess", "URL Standard, basic URL parser, steps 1-2",
+        "Leading and trailing C0 controls and spaces are trimmed, and tabs and newlines removed everywhere.";
+    WhatwgSchemeStart => UrlStandard, "whatwg.scheme-start", "URL Standard, basic URL parser, scheme start state",
+        "An ASCII letter starts a scheme; anything else means the input has none.";
+    WhatwgScheme => UrlStandard, "whatwg.scheme", "URL Standard, basic URL parser, scheme state",
+        "Letters, digits, '+', '-' and '.' up to a colon make the scheme, lowercased; what comes after the colon picks the next state.";
+    WhatwgNoScheme => UrlStandard, "whatwg.no-scheme", "URL Standard, basic URL parser, no scheme state",
+        "No scheme: the input can only be relative to a base that is not an opaque-path URL (or be a lone fragment of one).";
+    WhatwgSpecialRelativeOrAuthority => UrlStandard, "whatwg.special-relative-or-authority", "URL Standard, basic URL parser, special relative or authority state",
+        "Same special scheme as the base: two slashes start an authority, anything else is relative to the base.";
+    WhatwgPathOrAuthority => UrlStandard, "whatwg.path-or-authority", "URL Standard, basic URL parser, path or authority state",
+        "A second slash after a non-special scheme starts an authority; otherwise the path begins.";
+    WhatwgRelative => UrlStandard, "whatwg.relative", "URL Standard, basic URL parser, relative state",
+        "The scheme comes from the base; unless a slash follows, so do the credentials, host, port, path and query.";
+    WhatwgRelativeSlash => UrlStandard, "whatwg.relative-slash", "URL Standard, basic URL parser, relative slash state",
+        "After one slash: a second starts an authority, otherwise the path is absolute on the base's host.";
+    WhatwgSpecialAuthoritySlashes => UrlStandard, "whatwg.special-authority-slashes", "URL Standard, basic URL parser, special authority slashes state",
+        "A special scheme expects two slashes before its authority.";
+    WhatwgSpecialAuthorityIgnoreSlashes => UrlStandard, "whatwg.special-authority-ignore-slashes", "URL Standard, basic URL parser, special authority ignore slashes state",
+        "Any further slashes or backslashes are skipped before the authority.";
+    WhatwgAuthority => UrlStandard, "whatwg.authority", "URL Standard, basic URL parser, authority state",
+        "The authority is read up to its end; an '@' makes what came before it the username and password.";
+    WhatwgHost => UrlStandard, "whatwg.host", "URL Standard, basic URL parser, host state",
+        "The host runs to a colon outside brackets or to the end of the authority, and goes to the host parser.";
+    WhatwgHostname => UrlStandard, "whatwg.hostname", "URL Standard, basic URL parser, hostname state",
+        "As the host state, for the hostname setter: a port is not accepted.";
+    WhatwgPort => UrlStandard, "whatwg.port", "URL Standard, basic URL parser, port state",
+        "Digits make the port, which must fit 16 bits; the scheme's default port is dropped.";
+    WhatwgFile => UrlStandard, "whatwg.file", "URL Standard, basic URL parser, file state",
+        "A file URL: its host starts empty; without a slash it borrows host, path and query from a file base.";
+    WhatwgFileSlash => UrlStandard, "whatwg.file-slash", "URL Standard, basic URL parser, file slash state",
+        "After one slash in a file URL: a second starts the host, otherwise the base's host (and drive letter) are kept.";
+    WhatwgFileHost => UrlStandard, "whatwg.file-host", "URL Standard, basic URL parser, file host state",
+        "A file URL's host; 'localhost' becomes the empty host, and a drive letter here is taken as the path.";
+    WhatwgPathStart => UrlStandard, "whatwg.path-start", "URL Standard, basic URL parser, path start state",
+        "Where the path would begin: special URLs always get one, others only if something follows.";
+    WhatwgPath => UrlStandard, "whatwg.path", "URL Standard, basic URL parser, path state",
+        "The path is read segment by segment, each percent-encoded with the path percent-encode set.";
+    WhatwgPathPush => UrlStandard, "whatwg.path.push", "URL Standard, basic URL parser, path state, 1.4",
+        "A segment ends and is appended to the path.";
+    WhatwgPathDot => UrlStandard, "whatwg.path.dot", "URL Standard, basic URL parser, path state, 1.3",
+        "A '.' segment is dropped (at the end of the path it leaves an empty segment).";
+    WhatwgPathShorten => UrlStandard, "whatwg.path.shorten", "URL Standard, shorten a URL's path",
+        "The path's last segment is removed ('..', or a relative reference replacing the base's last segment); a file URL's lone drive letter stays.";
+    WhatwgOpaquePath => UrlStandard, "whatwg.opaque-path", "URL Standard, basic URL parser, opaque path state",
+        "A URL with no slash after its scheme keeps one opaque path, encoded only for controls and non-ASCII.";
+    WhatwgQuery => UrlStandard, "whatwg.query", "URL Standard, basic URL parser, query state",
+        "The query is encoded in the chosen encoding (UTF-8 for non-special, ws and wss URLs) and percent-encoded.";
+    WhatwgFragment => UrlStandard, "whatwg.fragment", "URL Standard, basic URL parser, fragment state",
+        "The fragment is percent-encoded with the fragment percent-encode set.";
+    WhatwgFailure => UrlStandard, "whatwg.failure", "URL Standard, basic URL parser",
+        "The parser returned failure: the input is not a URL.";
+    WhatwgSerialize => UrlStandard, "whatwg.serialize", "URL Standard, URL serializer",
+        "The URL record written out: scheme, '//' and authority when there is a host, path, query and fragment.";
+
+    // The URL Standard: the host parser
+    WhatwgHostIpv6 => UrlStandardHost, "whatwg.host.ipv6", "URL Standard, host parser, step 1; IPv6 parser",
+        "A bracketed host is an IPv6 address, written back compressed and lowercase.";
+    WhatwgHostOpaque => UrlStandardHost, "whatwg.host.opaque", "URL Standard, host parser, step 2; opaque-host parser",
+        "A non-special URL's host is opaque: refused for forbidden host code points, otherwise only controls and non-ASCII are encoded.";
+    WhatwgHostDomain => UrlStandardHost, "whatwg.host.domain", "URL Standard, host parser, steps 4-6; domain parser",
+        "The host is percent-decoded, read as UTF-8 and turned into an ASCII domain by UTS #46 (ASCII input is only lowercased).";
+    WhatwgHostIpv4 => UrlStandardHost, "whatwg.host.ipv4", "URL Standard, host parser, step 7; IPv4 parser",
+        "A domain ending in a number is an IPv4 address, in decimal, octal or hexadecimal parts.";
+
+    // The URL Standard: the URL API setters
+    WhatwgSetHref => UrlStandardSetter, "whatwg.set.href", "URL Standard, URL class, href setter",
+        "The value is parsed as a new URL with no base; failure leaves the URL as it was.";
+    WhatwgSetProtocol => UrlStandardSetter, "whatwg.set.protocol", "URL Standard, URL class, protocol setter",
+        "The value and a colon run through the scheme states; a change between special and non-special schemes is refused.";
+    WhatwgSetUsername => UrlStandardSetter, "whatwg.set.username", "URL Standard, URL class, username setter",
+        "The username is set, percent-encoded, unless the URL cannot have one.";
+    WhatwgSetPassword => UrlStandardSetter, "whatwg.set.password", "URL Standard, URL class, password setter",
+        "The password is set, percent-encoded, unless the URL cannot have one.";
+    WhatwgSetHost => UrlStandardSetter, "whatwg.set.host", "URL Standard, URL class, host setter",
+        "The value runs through the host state (and the port state after a colon); an opaque-path URL is left alone.";
+    WhatwgSetHostname => UrlStandardSetter, "whatwg.set.hostname", "URL Standard, URL class, hostname setter",
+        "The value runs through the hostname state; an opaque-path URL is left alone.";
+    WhatwgSetPort => UrlStandardSetter, "whatwg.set.port", "URL Standard, URL class, port setter",
+        "The value runs through the port state; empty removes the port.";
+    WhatwgSetPathname => UrlStandardSetter, "whatwg.set.pathname", "URL Standard, URL class, pathname setter",
+        "The path is emptied and the value runs through the path start state; an opaque path is left alone.";
+    WhatwgSetSearch => UrlStandardSetter, "whatwg.set.search", "URL Standard, URL class, search setter",
+        "The query is replaced by the value (less one leading '?') run through the query state; empty removes it.";
+    WhatwgSetHash => UrlStandardSetter, "whatwg.set.hash", "URL Standard, URL class, hash setter",
+        "The fragment is replaced by the value (less one leading '#') run through the fragment state; empty removes it.";
 }

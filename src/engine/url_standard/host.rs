@@ -1,0 +1,227 @@
+//! The host parser (URL Standard, host parsing), the domain parser with
+//! UTS #46 (IDNA), the opaque-host parser, and the forbidden code points.
+//! Each parser writes the host serialized (host serializer) straight into
+//! the URL's serialization.
+
+use std::borrow::Cow;
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+use super::errors::ValidationError;
+use super::record::HostKind;
+use super::{ipv4, ipv6, percent_sets};
+
+/// URL Standard, forbidden host code point.
+#[inline]
+pub fn is_forbidden_host(c: char) -> bool {
+    matches!(
+        c,
+        '\0' | '\t'
+            | '\n'
+            | '\r'
+            | ' '
+            | '#'
+            | '/'
+            | ':'
+            | '<'
+            | '>'
+            | '?'
+            | '@'
+            | '['
+            | '\\'
+            | ']'
+            | '^'
+            | '|'
+    )
+}
+
+/// URL Standard, forbidden domain code point.
+#[inline]
+pub fn is_forbidden_domain(c: char) -> bool {
+    is_forbidden_host(c) || c.is_ascii_control() || c == '%'
+}
+
+/// URL Standard, host parser: `input` parsed and its serialization
+/// appended to `out`. Non-fatal validation errors go to `errors`; failure
+/// is the `Err` with the error that caused it.
+pub fn parse(
+    out: &mut String,
+    input: &str,
+    is_opaque: bool,
+    errors: &mut Vec<ValidationError>,
+) -> Result<HostKind, ValidationError> {
+    // Step 1.
+    if let Some(inner) = input.strip_prefix('[') {
+        let Some(inner) = inner.strip_suffix(']') else {
+            return Err(ValidationError::Ipv6Unclosed);
+        };
+        let pieces = ipv6::parse(inner, errors)?;
+        ipv6::serialize(out, &pieces);
+        return Ok(HostKind::Ipv6(Ipv6Addr::from(pieces)));
+    }
+    // Step 2.
+    if is_opaque {
+        return parse_opaque(out, input, errors);
+    }
+    // Step 4.
+    let bytes = input.as_bytes();
+    if bytes
+        .windows(3)
+        .any(|w| w[0] == b'%' && percent_sets::starts_with_two_hex(&w[1..]))
+    {
+        errors.push(ValidationError::DomainPercentEncoded);
+    }
+    // Step 5.
+    let decoded = percent_sets::decode(bytes);
+    let domain = String::from_utf8_lossy(&decoded);
+    // Steps 6-7.
+    let ascii = domain_parser(&domain, errors)?;
+    // Step 8.
+    if ipv4::ends_in_a_number(&ascii) {
+        let address = ipv4::parse(&ascii, errors)?;
+        ipv4::serialize(out, address);
+        return Ok(HostKind::Ipv4(Ipv4Addr::from(address)));
+    }
+    // Step 9.
+    out.push_str(&ascii);
+    Ok(HostKind::Domain)
+}
+
+/// URL Standard, domain parser, with beStrict false.
+fn domain_parser<'d>(
+    domain: &'d str,
+    errors: &mut Vec<ValidationError>,
+) -> Result<Cow<'d, str>, ValidationError> {
+    // Step 2: the strict result only decides the validation error.
+    if !passes_strict(domain) {
+        errors.push(ValidationError::DomainToAscii);
+    }
+    // Steps 4-5: ASCII is only lowercased, whatever UTS #46 says.
+    let result: Cow<'d, str> = if domain.is_ascii() {
+        if domain.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(domain.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(domain)
+        }
+    } else {
+        match to_ascii(domain, false) {
+            Some(r) => Cow::Owned(r.into_owned()),
+            None => return Err(ValidationError::DomainToAscii),
+        }
+    };
+    // Steps 6-7: fail on empty or a forbidden domain code point (the
+    // strict run reported these as domain-to-ASCII).
+    if result.is_empty() || result.chars().any(is_forbidden_domain) {
+        return Err(ValidationError::DomainToAscii);
+    }
+    Ok(result)
+}
+
+/// URL Standard, domain parser ToASCII: UTS #46 ToASCII with CheckHyphens,
+/// UseSTD3ASCIIRules and VerifyDnsLength set to `be_strict`, CheckBidi and
+/// CheckJoiners true, nontransitional, invalid Punycode an error.
+pub fn to_ascii(domain: &str, be_strict: bool) -> Option<Cow<'_, str>> {
+    let (deny, hyphens, dns) = if be_strict {
+        (
+            AsciiDenyList::STD3,
+            Hyphens::Check,
+            DnsLength::VerifyAllowRootDot,
+        )
+    } else {
+        (AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
+    };
+    Uts46::new()
+        .to_ascii(domain.as_bytes(), deny, hyphens, dns)
+        .ok()
+}
+
+/// Whether strict ToASCII succeeds. Letters, digits, hyphens and dots in
+/// labels without `xn--` are decided here; anything else asks UTS #46.
+fn passes_strict(domain: &str) -> bool {
+    let b = domain.as_bytes();
+    let simple = b
+        .iter()
+        .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.');
+    if !simple {
+        return to_ascii(domain, true).is_some();
+    }
+    let body = domain.strip_suffix('.').unwrap_or(domain);
+    if body.is_empty() || body.len() > 253 {
+        return false;
+    }
+    body.split('.').all(|label| {
+        let l = label.as_bytes();
+        !l.is_empty()
+            && l.len() <= 63
+            && l[0] != b'-'
+            && l[l.len() - 1] != b'-'
+            && !(l.len() >= 4 && &l[2..4] == b"--")
+    }) || to_ascii(domain, true).is_some()
+}
+
+/// URL Standard, opaque-host parser.
+fn parse_opaque(
+    out: &mut String,
+    input: &str,
+    errors: &mut Vec<ValidationError>,
+) -> Result<HostKind, ValidationError> {
+    // Step 1.
+    if input.chars().any(is_forbidden_host) {
+        return Err(ValidationError::HostInvalidCodePoint);
+    }
+    // Steps 2-3.
+    let bytes = input.as_bytes();
+    let bad_percent = bytes
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'%' && !percent_sets::starts_with_two_hex(&bytes[i + 1..]));
+    if bad_percent
+        || input
+            .chars()
+            .any(|c| c != '%' && !percent_sets::is_url_code_point(c))
+    {
+        errors.push(ValidationError::InvalidUrlUnit);
+    }
+    // Step 4.
+    percent_sets::push_str(out, input, &percent_sets::C0_CONTROL);
+    Ok(if input.is_empty() {
+        HostKind::Empty
+    } else {
+        HostKind::Opaque
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn host(input: &str, opaque: bool) -> Result<String, ValidationError> {
+        let mut out = String::new();
+        let mut errors = Vec::new();
+        parse(&mut out, input, opaque, &mut errors).map(|_| out)
+    }
+
+    #[test]
+    fn domains_ipv4_ipv6_and_opaque_hosts() {
+        assert_eq!(host("EXAMPLE.com", false).as_deref(), Ok("example.com"));
+        assert_eq!(host("faß.de", false).as_deref(), Ok("xn--fa-hia.de"));
+        assert_eq!(host("exam%70le.org", false).as_deref(), Ok("example.org"));
+        assert_eq!(host("0x7f.1", false).as_deref(), Ok("127.0.0.1"));
+        assert_eq!(host("[::1]", false).as_deref(), Ok("[::1]"));
+        assert_eq!(
+            host("exa[mple", true),
+            Err(ValidationError::HostInvalidCodePoint)
+        );
+        assert_eq!(host("ex\u{e9}", true).as_deref(), Ok("ex%C3%A9"));
+        assert_eq!(
+            host("exa%23mple.org", false),
+            Err(ValidationError::DomainToAscii)
+        );
+        assert_eq!(host("[::1", false), Err(ValidationError::Ipv6Unclosed));
+        assert_eq!(
+            host("test.42", false),
+            Err(ValidationError::Ipv4NonNumericPart)
+        );
+    }
+}

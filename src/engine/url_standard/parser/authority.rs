@@ -1,0 +1,234 @@
+//! The authority, host (and hostname) and port states.
+
+use super::{Flow, Handled, Parser, Refusal, State, special};
+use crate::engine::trace::{Step, StepId, Tracer};
+use crate::engine::url_standard::errors::ValidationError;
+use crate::engine::url_standard::host;
+use crate::engine::url_standard::percent_sets::{self, USERINFO};
+use crate::engine::url_standard::record::HostKind;
+
+impl<T: Tracer> Parser<'_, '_, '_, T> {
+    /// Entering the authority state: the URL will have a host, so `//`
+    /// is written; the buffer starts at `at`.
+    pub(super) fn begin_authority(&mut self, at: usize) {
+        self.url.serialization.push_str("//");
+        self.buf_start = at;
+        self.username_end = None;
+    }
+
+    /// URL Standard, authority state.
+    pub(super) fn authority(&mut self, c: Option<char>) -> Handled {
+        match c {
+            // 1.
+            Some('@') => {
+                self.error(ValidationError::InvalidCredentials);
+                // 1.2: a second @ is part of the userinfo.
+                if self.at_sign_seen {
+                    self.url.serialization.push_str("%40");
+                }
+                self.at_sign_seen = true;
+                // 1.4.
+                let buffer = &self.input[self.buf_start..self.pointer];
+                for cp in buffer.chars() {
+                    if cp == ':' && !self.password_token_seen {
+                        self.password_token_seen = true;
+                        self.username_end = Some(self.url.serialization.len());
+                        self.url.serialization.push(':');
+                        continue;
+                    }
+                    percent_sets::push_char(&mut self.url.serialization, cp, &USERINFO);
+                }
+                self.buf_start = self.pointer + 1;
+                Ok(Flow::Next)
+            }
+            // 2.
+            None | Some('/' | '?' | '#') => self.end_authority(),
+            Some('\\') if self.special => self.end_authority(),
+            // 3.
+            Some(_) => Ok(Flow::Next),
+        }
+    }
+
+    /// URL Standard, authority state, 2: the userinfo is settled (written
+    /// as the serializer writes credentials) and the host is read again
+    /// from the buffer's start.
+    fn end_authority(&mut self) -> Handled {
+        if self.at_sign_seen && self.pointer == self.buf_start {
+            return Err(ValidationError::HostMissing.into());
+        }
+        let start = self.url.scheme_end + 3;
+        let s = &mut self.url.serialization;
+        let username_end = self.username_end.unwrap_or(s.len());
+        if self.password_token_seen && s.len() == username_end + 1 {
+            // An empty password is not written.
+            s.truncate(username_end);
+        }
+        if s.len() == start {
+            // No credentials: nothing is written, not even the @.
+        } else {
+            s.push('@');
+        }
+        self.url.username_end = username_end.min(s.len());
+        if s.len() == start {
+            self.url.username_end = start;
+        }
+        self.url.host_start = s.len();
+        self.goto(
+            State::Host,
+            "the authority ends: the host is read from the buffer's start",
+        );
+        Ok(Flow::Jump(self.buf_start))
+    }
+
+    /// URL Standard, host state and hostname state.
+    pub(super) fn host(&mut self, c: Option<char>) -> Handled {
+        // 1.
+        if self.state_override.is_some() && self.url.scheme() == "file" {
+            self.goto(State::FileHost, "state override on a file URL");
+            return Ok(Flow::Again);
+        }
+        match c {
+            // 2.
+            Some(':') if !self.inside_brackets => {
+                if self.pointer == self.buf_start {
+                    return Err(ValidationError::HostMissing.into());
+                }
+                if self.state_override == Some(State::Hostname) {
+                    return Err(Refusal::plain("the hostname setter takes no port"));
+                }
+                self.parse_host()?;
+                self.buf_start = self.pointer + 1;
+                self.goto(State::Port, "a colon: the port follows");
+                Ok(Flow::Next)
+            }
+            // 3.
+            None | Some('/' | '?' | '#') => self.end_host(),
+            Some('\\') if self.special => self.end_host(),
+            // 4.
+            Some(c) => {
+                if c == '[' {
+                    self.inside_brackets = true;
+                } else if c == ']' {
+                    self.inside_brackets = false;
+                }
+                Ok(Flow::Next)
+            }
+        }
+    }
+
+    /// URL Standard, host state, 3.
+    fn end_host(&mut self) -> Handled {
+        let empty = self.pointer == self.buf_start;
+        if self.special && empty {
+            return Err(ValidationError::HostMissing.into());
+        }
+        if self.state_override.is_some()
+            && empty
+            && (self.url.includes_credentials() || self.url.port.is_some())
+        {
+            return Err(Refusal::plain("credentials or a port need a host"));
+        }
+        self.parse_host()?;
+        self.goto(State::PathStart, "the host ends");
+        if self.state_override.is_some() {
+            return Ok(Flow::Return);
+        }
+        Ok(Flow::Again)
+    }
+
+    /// URL Standard, host parser on the buffer, written into the record.
+    pub(super) fn parse_host(&mut self) -> Result<(), Refusal> {
+        let range = self.buf_start..self.pointer;
+        let input = &self.input[range.clone()];
+        self.url.host_start = self.url.serialization.len();
+        let mut errors = Vec::new();
+        let result = host::parse(
+            &mut self.url.serialization,
+            input,
+            !self.special,
+            &mut errors,
+        );
+        for e in errors {
+            self.error_at(e, range.clone());
+        }
+        let kind = result.inspect_err(|_| self.url.serialization.truncate(self.url.host_start))?;
+        self.url.host = kind;
+        self.url.host_end = self.url.serialization.len();
+        self.record_host(kind);
+        Ok(())
+    }
+
+    /// The host parser's step (only when tracing).
+    pub(super) fn record_host(&mut self, kind: HostKind) {
+        if !T::ON {
+            return;
+        }
+        let id = match kind {
+            HostKind::Ipv6(_) => StepId::WhatwgHostIpv6,
+            HostKind::Ipv4(_) => StepId::WhatwgHostIpv4,
+            HostKind::Opaque => StepId::WhatwgHostOpaque,
+            HostKind::Empty if !self.special => StepId::WhatwgHostOpaque,
+            _ => StepId::WhatwgHostDomain,
+        };
+        let (input, text) = (
+            self.buffer().to_owned(),
+            self.url.host().map(|h| h.text.to_owned()),
+        );
+        let range = self.positions.original(self.buf_start)..self.positions.original(self.pointer);
+        self.tracer.record(|| {
+            Step::new(id)
+                .decide(format!(
+                    "{input:?} is {}: {:?}",
+                    kind.name(),
+                    text.unwrap_or_default()
+                ))
+                .at(range)
+        });
+    }
+
+    /// URL Standard, port state.
+    pub(super) fn port(&mut self, c: Option<char>) -> Handled {
+        match c {
+            // 1.
+            Some(c) if c.is_ascii_digit() => Ok(Flow::Next),
+            // 2.
+            None | Some('/' | '?' | '#') => self.end_port(),
+            Some('\\') if self.special => self.end_port(),
+            _ if self.state_override.is_some() => self.end_port(),
+            // 3.
+            _ => Err(ValidationError::PortInvalid.into()),
+        }
+    }
+
+    /// URL Standard, port state, 2.
+    fn end_port(&mut self) -> Handled {
+        let digits = self.buffer();
+        if !digits.is_empty() {
+            // 2.1.1-2.1.2.
+            let port = digits.bytes().try_fold(0u32, |n, d| {
+                let n = n * 10 + u32::from(d - b'0');
+                (n <= 65535).then_some(n)
+            });
+            let Some(port) = port else {
+                return Err(ValidationError::PortOutOfRange.into());
+            };
+            // 2.1.3: the scheme's default port is null.
+            let port = port as u16;
+            let default = special(self.url.scheme()).flatten();
+            self.url.port = (default != Some(port)).then_some(port);
+            if let Some(p) = self.url.port {
+                self.url.serialization.push(':');
+                super::super::ipv4::push_decimal(&mut self.url.serialization, u32::from(p));
+            }
+            self.buf_start = self.pointer;
+            if self.state_override.is_some() {
+                return Ok(Flow::Return);
+            }
+        }
+        if self.state_override.is_some() {
+            return Err(Refusal::plain("the port is not a number"));
+        }
+        self.goto(State::PathStart, "the port ends");
+        Ok(Flow::Again)
+    }
+}

@@ -1,0 +1,506 @@
+//! The basic URL parser (URL Standard, URL parsing): the state machine over
+//! the input's code points, writing the URL record's serialization as it
+//! goes (see [`super::record`]).
+//!
+//! The states are grouped a file each, as the Standard lists them:
+//! [`scheme`] (scheme start, scheme, no scheme), [`relative`] (special
+//! relative or authority, path or authority, relative, relative slash, the
+//! two special authority states), [`authority`] (authority, host and
+//! hostname, port), [`file`] (file, file slash, file host), [`path`] (path
+//! start, path, opaque path) and [`query`] (query, fragment).
+//!
+//! Each state handler returns a [`Flow`]: what happens to the pointer
+//! after the run ("decrease pointer by 1" is [`Flow::Again`]: the same code
+//! point goes to the next state). The buffer is a range of the input
+//! (`buf_start..pointer`) where the Standard's buffer holds the input's
+//! code points unchanged, so reading one allocates nothing.
+
+mod authority;
+mod file;
+mod path;
+mod query;
+mod relative;
+mod scheme;
+
+use std::ops::Range;
+
+use encoding_rs::{Encoding, UTF_8};
+
+use super::errors::{Reported, ValidationError};
+use super::record::{HostKind, Url};
+use crate::engine::trace::{Step, StepId, Tracer};
+
+/// URL Standard, special scheme: its default port, `Some(None)` for `file`.
+#[inline]
+pub fn special(scheme: &str) -> Option<Option<u16>> {
+    match scheme {
+        "http" | "ws" => Some(Some(80)),
+        "https" | "wss" => Some(Some(443)),
+        "ftp" => Some(Some(21)),
+        "file" => Some(None),
+        _ => None,
+    }
+}
+
+/// The states of the basic URL parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    SchemeStart,
+    Scheme,
+    NoScheme,
+    SpecialRelativeOrAuthority,
+    PathOrAuthority,
+    Relative,
+    RelativeSlash,
+    SpecialAuthoritySlashes,
+    SpecialAuthorityIgnoreSlashes,
+    Authority,
+    Host,
+    Hostname,
+    Port,
+    File,
+    FileSlash,
+    FileHost,
+    PathStart,
+    Path,
+    OpaquePath,
+    Query,
+    Fragment,
+}
+
+impl State {
+    /// The state's row in the step table.
+    pub const fn step(self) -> StepId {
+        match self {
+            State::SchemeStart => StepId::WhatwgSchemeStart,
+            State::Scheme => StepId::WhatwgScheme,
+            State::NoScheme => StepId::WhatwgNoScheme,
+            State::SpecialRelativeOrAuthority => StepId::WhatwgSpecialRelativeOrAuthority,
+            State::PathOrAuthority => StepId::WhatwgPathOrAuthority,
+            State::Relative => StepId::WhatwgRelative,
+            State::RelativeSlash => StepId::WhatwgRelativeSlash,
+            State::SpecialAuthoritySlashes => StepId::WhatwgSpecialAuthoritySlashes,
+            State::SpecialAuthorityIgnoreSlashes => StepId::WhatwgSpecialAuthorityIgnoreSlashes,
+            State::Authority => StepId::WhatwgAuthority,
+            State::Host => StepId::WhatwgHost,
+            State::Hostname => StepId::WhatwgHostname,
+            State::Port => StepId::WhatwgPort,
+            State::File => StepId::WhatwgFile,
+            State::FileSlash => StepId::WhatwgFileSlash,
+            State::FileHost => StepId::WhatwgFileHost,
+            State::PathStart => StepId::WhatwgPathStart,
+            State::Path => StepId::WhatwgPath,
+            State::OpaquePath => StepId::WhatwgOpaquePath,
+            State::Query => StepId::WhatwgQuery,
+            State::Fragment => StepId::WhatwgFragment,
+        }
+    }
+}
+
+/// What happens to the pointer after a state has run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Increase the pointer by 1 (end at the EOF code point).
+    Next,
+    /// "Decrease pointer by 1": the same code point again, in the new state.
+    Again,
+    /// "Increase pointer by 1" and then the usual 1: skip the next (ASCII)
+    /// code point.
+    Skip,
+    /// Continue at this byte offset ("start over", or the authority
+    /// state's rewind to the start of its buffer).
+    Jump(usize),
+    /// The state override's "return": the setter takes it from here.
+    Return,
+}
+
+/// Why the parser returned failure: the validation error that came with
+/// it (when the Standard names one) and where.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Failure {
+    pub error: Option<ValidationError>,
+    /// Why, in words, when no validation error names it.
+    pub reason: &'static str,
+    /// The byte range of the input the parser read when it failed.
+    pub range: Range<usize>,
+}
+
+/// A failure the handlers return; the parser adds the range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub error: Option<ValidationError>,
+    pub reason: &'static str,
+}
+
+impl From<ValidationError> for Refusal {
+    fn from(error: ValidationError) -> Refusal {
+        Refusal {
+            error: Some(error),
+            reason: error.explanation(),
+        }
+    }
+}
+
+impl Refusal {
+    /// A failure the Standard gives without a validation error.
+    pub const fn plain(reason: &'static str) -> Refusal {
+        Refusal {
+            error: None,
+            reason,
+        }
+    }
+}
+
+type Handled = Result<Flow, Refusal>;
+
+/// The parser's working state: the Standard's variables and the record
+/// being written.
+pub struct Parser<'i, 'b, 'e, T: Tracer> {
+    pub input: &'i str,
+    pub base: Option<&'b Url>,
+    pub encoding: &'static Encoding,
+    pub url: Url,
+    pub state: State,
+    pub state_override: Option<State>,
+    pub pointer: usize,
+    /// Where the Standard's buffer starts in the input, for the states
+    /// whose buffer is the input as read.
+    pub buf_start: usize,
+    pub at_sign_seen: bool,
+    pub inside_brackets: bool,
+    pub password_token_seen: bool,
+    /// Whether the URL's scheme is special (kept as the scheme is set).
+    pub special: bool,
+    /// Whether `url.path_start` is set (the path has begun).
+    pub path_begun: bool,
+    /// Where the current path segment's text starts in the serialization
+    /// (after its `/`), while one is being read.
+    pub segment: Option<usize>,
+    /// The userinfo's username end while the authority is read.
+    pub username_end: Option<usize>,
+    pub errors: &'e mut Vec<Reported>,
+    pub tracer: &'e mut T,
+    /// Maps a pointer back to the input as given (see [`Positions`]).
+    pub positions: &'e Positions,
+}
+
+/// How an offset into the input the parser reads maps back to the input
+/// as given: the trimmed prefix, and the offsets (in the cleaned input)
+/// where tabs and newlines were removed.
+#[derive(Clone, Debug, Default)]
+pub struct Positions {
+    pub trimmed: usize,
+    pub removed: Vec<usize>,
+}
+
+impl Positions {
+    /// The offset in the input as given.
+    pub fn original(&self, at: usize) -> usize {
+        self.trimmed + at + self.removed.iter().take_while(|&&r| r <= at).count()
+    }
+}
+
+impl<T: Tracer> Parser<'_, '_, '_, T> {
+    /// The code point at the pointer (`None`: EOF).
+    #[inline]
+    pub fn c(&self) -> Option<char> {
+        self.input
+            .get(self.pointer..)
+            .and_then(|s| s.chars().next())
+    }
+
+    /// The bytes after the code point at the pointer (`remaining`).
+    #[inline]
+    pub fn remaining(&self) -> &[u8] {
+        let len = self.c().map_or(0, char::len_utf8);
+        self.input
+            .as_bytes()
+            .get(self.pointer + len..)
+            .unwrap_or(&[])
+    }
+
+    /// The buffer, for the states whose buffer is the input as read.
+    #[inline]
+    pub fn buffer(&self) -> &str {
+        self.input.get(self.buf_start..self.pointer).unwrap_or("")
+    }
+
+    /// Reports a validation error at the pointer's code point.
+    pub fn error(&mut self, error: ValidationError) {
+        let len = self.c().map_or(0, char::len_utf8);
+        self.error_at(error, self.pointer..self.pointer + len);
+    }
+
+    /// Reports a validation error about a range of the input.
+    pub fn error_at(&mut self, error: ValidationError, range: Range<usize>) {
+        let range = self.positions.original(range.start)..self.positions.original(range.end);
+        self.errors.push(Reported {
+            error,
+            range: range.clone(),
+        });
+        let (pointer, c) = (self.pointer, self.c());
+        let id = self.state.step();
+        self.tracer.record(|| {
+            let mut step =
+                Step::new(id).decide(format!("validation error: {}", error.explanation()));
+            step.validation_error = Some(error.name().to_owned());
+            step.range = Some(range);
+            step.pointer = Some(pointer);
+            step.code_point = c;
+            step
+        });
+    }
+
+    /// URL Standard, the checks of invalid-URL-unit in the path, opaque
+    /// path, query and fragment states.
+    #[inline]
+    pub fn check_unit(&mut self, c: char) {
+        if c.is_ascii_alphanumeric() || c == '/' || c == '.' || c == '-' {
+            return;
+        }
+        if c == '%' {
+            if !super::percent_sets::starts_with_two_hex(self.remaining()) {
+                self.error(ValidationError::InvalidUrlUnit);
+            }
+        } else if !super::percent_sets::is_url_code_point(c) {
+            self.error(ValidationError::InvalidUrlUnit);
+        }
+    }
+
+    /// Moves to `next`, recording the step of the state being left with
+    /// the decision taken and the record as it stands.
+    #[inline]
+    pub fn goto(&mut self, next: State, decision: &'static str) {
+        if T::ON {
+            self.record(self.state.step(), decision);
+        }
+        self.state = next;
+    }
+
+    /// Records a step of the current state (only when tracing).
+    pub fn record(&mut self, id: StepId, decision: &str) {
+        if !T::ON {
+            return;
+        }
+        let buffer = self.trace_buffer();
+        let (pointer, c, record) = (self.pointer, self.c(), self.url.snapshot());
+        let range = self.positions.original(self.pointer)
+            ..self
+                .positions
+                .original(self.pointer + c.map_or(0, char::len_utf8));
+        self.tracer.record(|| {
+            let mut step = Step::new(id).decide(decision).at(range);
+            step.pointer = Some(pointer);
+            step.code_point = c;
+            step.buffer = buffer;
+            step.record = Some(Box::new(record));
+            step
+        });
+    }
+
+    /// The buffer as the Standard holds it in the current state.
+    fn trace_buffer(&self) -> Option<String> {
+        match self.state {
+            State::Scheme => Some(self.url.serialization.clone()),
+            State::Authority
+            | State::Host
+            | State::Hostname
+            | State::Port
+            | State::FileHost
+            | State::Query => Some(self.buffer().to_owned()),
+            State::Path => self
+                .segment
+                .and_then(|s| self.url.serialization.get(s..))
+                .map(str::to_owned),
+            _ => None,
+        }
+    }
+
+    /// Sets the scheme's offsets once `scheme:` is written.
+    pub fn scheme_done(&mut self) {
+        let end = self.url.serialization.len() - 1;
+        self.url.scheme_end = end;
+        self.url.username_end = end + 1;
+        self.url.host_start = end + 1;
+        self.url.host_end = end + 1;
+        self.special = special(&self.url.serialization[..end]).is_some();
+    }
+
+    /// Marks where the path starts, once (everything before is written).
+    #[inline]
+    pub fn begin_path(&mut self) {
+        if !self.path_begun {
+            self.url.path_start = self.url.serialization.len();
+            self.path_begun = true;
+        }
+    }
+
+    /// Query state entry: "set url's query to the empty string".
+    pub fn begin_query(&mut self) {
+        self.begin_path();
+        self.url.query_start = Some(self.url.serialization.len());
+        self.url.serialization.push('?');
+        self.buf_start = self.pointer + 1;
+    }
+
+    /// Fragment state entry: "set url's fragment to the empty string".
+    pub fn begin_fragment(&mut self) {
+        self.begin_path();
+        self.url.fragment_start = Some(self.url.serialization.len());
+        self.url.serialization.push('#');
+    }
+
+    /// Runs the state machine until the EOF code point or a return.
+    pub fn run(&mut self) -> Result<(), Failure> {
+        loop {
+            let c = self.c();
+            let flow = self.dispatch(c).map_err(|r| self.fail(r, c))?;
+            match flow {
+                Flow::Next => match c {
+                    None => {
+                        self.record(self.state.step(), "end of input");
+                        return Ok(());
+                    }
+                    Some(ch) => self.pointer += ch.len_utf8(),
+                },
+                Flow::Again => {}
+                Flow::Skip => self.pointer += c.map_or(0, char::len_utf8) + 1,
+                Flow::Jump(at) => self.pointer = at,
+                Flow::Return => {
+                    self.record(self.state.step(), "state override: return");
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    fn fail(&mut self, refusal: Refusal, c: Option<char>) -> Failure {
+        let len = c.map_or(0, char::len_utf8);
+        let range =
+            self.positions.original(self.pointer)..self.positions.original(self.pointer + len);
+        if let Some(error) = refusal.error {
+            self.errors.push(Reported {
+                error,
+                range: range.clone(),
+            });
+        }
+        let id = self.state.step();
+        self.tracer.record(|| {
+            let mut step = Step::new(id)
+                .decide(format!("failure: {}", refusal.reason))
+                .fail();
+            step.validation_error = refusal.error.map(|e| e.name().to_owned());
+            step.range = Some(range.clone());
+            step
+        });
+        Failure {
+            error: refusal.error,
+            reason: refusal.reason,
+            range,
+        }
+    }
+
+    fn dispatch(&mut self, c: Option<char>) -> Handled {
+        match self.state {
+            State::SchemeStart => self.scheme_start(c),
+            State::Scheme => self.scheme(c),
+            State::NoScheme => self.no_scheme(c),
+            State::SpecialRelativeOrAuthority => self.special_relative_or_authority(c),
+            State::PathOrAuthority => self.path_or_authority(c),
+            State::Relative => self.relative(c),
+            State::RelativeSlash => self.relative_slash(c),
+            State::SpecialAuthoritySlashes => self.special_authority_slashes(c),
+            State::SpecialAuthorityIgnoreSlashes => self.special_authority_ignore_slashes(c),
+            State::Authority => self.authority(c),
+            State::Host | State::Hostname => self.host(c),
+            State::Port => self.port(c),
+            State::File => self.file(c),
+            State::FileSlash => self.file_slash(c),
+            State::FileHost => self.file_host(c),
+            State::PathStart => self.path_start(c),
+            State::Path => self.path(c),
+            State::OpaquePath => self.opaque_path(c),
+            State::Query => self.query(c),
+            State::Fragment => self.fragment(c),
+        }
+    }
+
+    /// The encoding the query state uses: UTF-8 for URLs that are not
+    /// special and for ws and wss (query state, step 1).
+    pub fn query_encoding(&self) -> &'static Encoding {
+        let scheme = self.url.scheme();
+        if !self.special || scheme == "ws" || scheme == "wss" {
+            UTF_8
+        } else {
+            self.encoding
+        }
+    }
+
+    /// Copies the base's username, password, host and port (the scheme is
+    /// the same, so every offset is the base's).
+    pub fn copy_base_authority(&mut self, base: &Url) {
+        if base.host != HostKind::None {
+            let end = base.host_end;
+            let port_end = base.path_start;
+            self.url
+                .serialization
+                .push_str(&base.serialization[base.scheme_end + 1..port_end.max(end)]);
+            self.url.username_end = base.username_end;
+            self.url.host_start = base.host_start;
+            self.url.host_end = base.host_end;
+            self.url.host = base.host;
+            self.url.port = base.port;
+        }
+    }
+
+    /// Copies a clone of the base's path (and whether it is opaque).
+    pub fn copy_base_path(&mut self, base: &Url) {
+        self.begin_path();
+        self.url.serialization.push_str(base.path());
+        self.url.opaque_path = base.opaque_path;
+    }
+
+    /// Copies the base's query, if non-null.
+    pub fn copy_base_query(&mut self, base: &Url) {
+        if let Some(q) = base.query() {
+            self.url.query_start = Some(self.url.serialization.len());
+            self.url.serialization.push('?');
+            self.url.serialization.push_str(q);
+        }
+    }
+
+    /// URL Standard, shorten a URL's path.
+    pub fn shorten_path(&mut self) {
+        let start = self.url.path_start;
+        let path = &self.url.serialization[start..];
+        // Step 3: a file URL's lone drive letter stays.
+        if self.url.scheme() == "file" && is_normalized_drive_segment(path) {
+            return;
+        }
+        // Step 4.
+        if let Some(slash) = path.rfind('/') {
+            self.url.serialization.truncate(start + slash);
+            self.record(StepId::WhatwgPathShorten, "the last segment is removed");
+        }
+    }
+}
+
+/// Whether a serialized path is exactly one segment that is a normalized
+/// Windows drive letter (`/C:`).
+fn is_normalized_drive_segment(path: &str) -> bool {
+    let b = path.as_bytes();
+    b.len() == 3 && b[0] == b'/' && b[1].is_ascii_alphabetic() && b[2] == b':'
+}
+
+/// URL Standard, Windows drive letter.
+#[inline]
+pub fn is_drive_letter(s: &[u8]) -> bool {
+    s.len() == 2 && s[0].is_ascii_alphabetic() && (s[1] == b':' || s[1] == b'|')
+}
+
+/// URL Standard, starts with a Windows drive letter.
+pub fn starts_with_drive_letter(s: &[u8]) -> bool {
+    s.len() >= 2
+        && is_drive_letter(&s[..2])
+        && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
+}

@@ -1,0 +1,176 @@
+//! The path start, path and opaque path states.
+
+use super::{Flow, Handled, Parser, State};
+use crate::engine::trace::{StepId, Tracer};
+use crate::engine::url_standard::errors::ValidationError;
+use crate::engine::url_standard::percent_sets::{self, C0_CONTROL, PATH};
+
+impl<T: Tracer> Parser<'_, '_, '_, T> {
+    /// URL Standard, path start state.
+    pub(super) fn path_start(&mut self, c: Option<char>) -> Handled {
+        self.begin_path();
+        let over = self.state_override.is_some();
+        match c {
+            // 1.
+            _ if self.special => {
+                if c == Some('\\') {
+                    self.error(ValidationError::InvalidReverseSolidus);
+                }
+                self.goto(State::Path, "a special URL always has a path");
+                Ok(if matches!(c, Some('/' | '\\')) {
+                    Flow::Next
+                } else {
+                    Flow::Again
+                })
+            }
+            // 2.
+            Some('?') if !over => {
+                self.begin_query();
+                self.goto(State::Query, "no path, a query");
+                Ok(Flow::Next)
+            }
+            // 3.
+            Some('#') if !over => {
+                self.begin_fragment();
+                self.goto(State::Fragment, "no path, a fragment");
+                Ok(Flow::Next)
+            }
+            // 4.
+            Some(c) => {
+                self.goto(State::Path, "the path");
+                Ok(if c == '/' { Flow::Next } else { Flow::Again })
+            }
+            // 5.
+            None => {
+                if over && self.url.host == crate::engine::url_standard::record::HostKind::None {
+                    self.url.serialization.push('/');
+                }
+                Ok(Flow::Next)
+            }
+        }
+    }
+
+    /// URL Standard, path state.
+    pub(super) fn path(&mut self, c: Option<char>) -> Handled {
+        let start = match self.segment {
+            Some(s) => s,
+            None => {
+                self.url.serialization.push('/');
+                let s = self.url.serialization.len();
+                self.segment = Some(s);
+                s
+            }
+        };
+        let slash = c == Some('/') || (self.special && c == Some('\\'));
+        let over = self.state_override.is_some();
+        if !(c.is_none() || slash || (!over && matches!(c, Some('?' | '#')))) {
+            // 2.
+            let c = c.unwrap_or('\u{FFFD}');
+            self.check_unit(c);
+            percent_sets::push_char(&mut self.url.serialization, c, &PATH);
+            return Ok(Flow::Next);
+        }
+        // 1.1.
+        if self.special && c == Some('\\') {
+            self.error(ValidationError::InvalidReverseSolidus);
+        }
+        self.end_segment(start, slash);
+        self.segment = None;
+        match c {
+            // 1.5.
+            Some('?') => {
+                self.begin_query();
+                self.goto(State::Query, "the path ends, a query follows");
+            }
+            // 1.6.
+            Some('#') => {
+                self.begin_fragment();
+                self.goto(State::Fragment, "the path ends, a fragment follows");
+            }
+            _ => {}
+        }
+        Ok(Flow::Next)
+    }
+
+    /// URL Standard, path state, 1.2 to 1.4: the buffer (the segment
+    /// written from `start`) is a dot segment or is appended.
+    fn end_segment(&mut self, start: usize, slash: bool) {
+        let segment = &self.url.serialization[start..];
+        let (double, single) = (is_double_dot(segment), is_single_dot(segment));
+        let drive = super::is_drive_letter(segment.as_bytes());
+        if double {
+            // 1.2.
+            self.url.serialization.truncate(start - 1);
+            self.record(StepId::WhatwgPathDot, "'..': the segment before it goes");
+            self.shorten_path();
+            if !slash {
+                self.url.serialization.push('/');
+            }
+        } else if single {
+            // 1.3.
+            self.url.serialization.truncate(start - 1);
+            if !slash {
+                self.url.serialization.push('/');
+            }
+            self.record(StepId::WhatwgPathDot, "'.': dropped");
+        } else {
+            // 1.4.1: a file URL's first segment as a drive letter.
+            if drive && self.url.scheme() == "file" && start - 1 == self.url.path_start {
+                self.url
+                    .serialization
+                    .replace_range(start + 1..start + 2, ":");
+            }
+            self.record(
+                StepId::WhatwgPathPush,
+                "the segment is appended to the path",
+            );
+        }
+    }
+
+    /// URL Standard, opaque path state.
+    pub(super) fn opaque_path(&mut self, c: Option<char>) -> Handled {
+        match c {
+            // 1.
+            Some('?') => {
+                self.begin_query();
+                self.goto(State::Query, "a query follows the opaque path");
+            }
+            // 2.
+            Some('#') => {
+                self.begin_fragment();
+                self.goto(State::Fragment, "a fragment follows the opaque path");
+            }
+            // 3.
+            Some(' ') => {
+                self.error(ValidationError::InvalidUrlUnit);
+                if matches!(self.remaining().first(), Some(b'?' | b'#')) {
+                    self.url.serialization.push_str("%20");
+                } else {
+                    self.url.serialization.push(' ');
+                }
+            }
+            // 4.
+            Some(c) => {
+                self.check_unit(c);
+                percent_sets::push_char(&mut self.url.serialization, c, &C0_CONTROL);
+            }
+            None => {}
+        }
+        Ok(Flow::Next)
+    }
+}
+
+/// URL Standard, single-dot URL path segment.
+fn is_single_dot(s: &str) -> bool {
+    s == "." || s.eq_ignore_ascii_case("%2e")
+}
+
+/// URL Standard, double-dot URL path segment.
+fn is_double_dot(s: &str) -> bool {
+    match s.len() {
+        2 => s == "..",
+        4 => s.eq_ignore_ascii_case(".%2e") || s.eq_ignore_ascii_case("%2e."),
+        6 => s.eq_ignore_ascii_case("%2e%2e"),
+        _ => false,
+    }
+}

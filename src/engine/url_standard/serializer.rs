@@ -1,0 +1,132 @@
+//! The URL serializer (URL Standard, URL serializing), and the run of the
+//! basic URL parser from its first steps (trimming, tab and newline
+//! removal) to the record written out.
+//!
+//! The record is its serialization, so serializing is the parser's last
+//! touch: the `/.` of step 3 for a path that would read as an authority.
+
+use std::borrow::Cow;
+
+use encoding_rs::Encoding;
+
+use super::errors::{Reported, ValidationError};
+use super::parser::{Failure, Parser, Positions, State};
+use super::record::{HostKind, Url};
+use crate::engine::trace::{Step, StepId, Tracer};
+
+/// URL Standard, basic URL parser, steps 1 to 2: leading and trailing C0
+/// controls and spaces trimmed (only when no URL is given), tabs and
+/// newlines removed, with their positions kept.
+pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<ValidationError>) {
+    let mut errors = Vec::new();
+    let mut positions = Positions::default();
+    let mut s = input;
+    if trim {
+        let is_c0_space = |c: char| c <= ' ';
+        let t = s.trim_start_matches(is_c0_space);
+        positions.trimmed = s.len() - t.len();
+        let t = t.trim_end_matches(is_c0_space);
+        if t.len() != s.len() {
+            errors.push(ValidationError::InvalidUrlUnit);
+        }
+        s = t;
+    }
+    if !s.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        return (Cow::Borrowed(s), positions, errors);
+    }
+    errors.push(ValidationError::InvalidUrlUnit);
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '\t' | '\n' | '\r') {
+            positions.removed.push(out.len());
+        } else {
+            out.push(c);
+        }
+    }
+    (Cow::Owned(out), positions, errors)
+}
+
+/// Runs the basic URL parser on `input` (no url, no state override).
+pub fn run_parser<T: Tracer>(
+    input: &str,
+    base: Option<&Url>,
+    encoding: &'static Encoding,
+    tracer: &mut T,
+    errors: &mut Vec<Reported>,
+) -> Result<Url, Failure> {
+    let (clean, positions, pre) = preprocess(input, true);
+    for e in pre {
+        errors.push(Reported {
+            error: e,
+            range: 0..input.len(),
+        });
+    }
+    if T::ON {
+        let (before, after) = (input.to_owned(), clean.to_string());
+        tracer.record(|| {
+            let mut step = Step::change(
+                StepId::WhatwgPreprocess,
+                crate::engine::Component::Path,
+                Some(&before),
+                Some(&after),
+            );
+            step.component = None;
+            step
+        });
+    }
+    let mut parser = Parser {
+        input: &clean,
+        base,
+        encoding,
+        url: Url::empty(clean.len() + 8),
+        state: State::SchemeStart,
+        state_override: None,
+        pointer: 0,
+        buf_start: 0,
+        at_sign_seen: false,
+        inside_brackets: false,
+        password_token_seen: false,
+        special: false,
+        path_begun: false,
+        segment: None,
+        username_end: None,
+        errors,
+        tracer,
+        positions: &positions,
+    };
+    parser.run()?;
+    parser.begin_path();
+    let mut url = parser.url;
+    finish(&mut url);
+    if T::ON {
+        let href = url.href().to_owned();
+        tracer.record(|| Step::new(StepId::WhatwgSerialize).decide(href));
+    }
+    Ok(url)
+}
+
+/// URL serializer, step 3: a null host and a path whose first segment is
+/// empty (more than one segment) get `/.` before the path, so the path is
+/// not read back as an authority. Also drops a `/.` that no longer applies.
+pub fn finish(url: &mut Url) {
+    let start = url.path_start;
+    let has_dot = url.host == HostKind::None
+        && start == url.scheme_end + 3
+        && &url.serialization[start - 2..start] == "/.";
+    let needs = url.host == HostKind::None && !url.opaque_path && url.path().starts_with("//");
+    if needs && !has_dot {
+        url.serialization.insert_str(start, "/.");
+        shift(url, start, 2, true);
+    } else if has_dot && !needs {
+        url.serialization.replace_range(start - 2..start, "");
+        shift(url, start - 2, 2, false);
+    }
+}
+
+/// Moves every offset from `path_start` on by `by`.
+fn shift(url: &mut Url, _at: usize, by: usize, forward: bool) {
+    let f = |o: usize| if forward { o + by } else { o - by };
+    url.path_start = f(url.path_start);
+    url.query_start = url.query_start.map(f);
+    url.fragment_start = url.fragment_start.map(f);
+}
