@@ -40,6 +40,9 @@ use edits::Edits;
 
 /// The narrowest the left column gets beside the trace.
 const MIN_LEFT: f32 = 460.0;
+/// Below this width (points) the trace goes under the record, as the 2012
+/// engine's columns do.
+const STACK_BELOW: f32 = 1000.0;
 
 /// What the URL Standard view keeps while the app runs.
 pub struct StandardView {
@@ -122,7 +125,7 @@ impl StandardView {
             return;
         };
         let full = ui.available_rect_before_wrap();
-        if full.width() < super::STACK_BELOW {
+        if full.width() < STACK_BELOW {
             egui::ScrollArea::vertical()
                 .id_salt("standard-stacked")
                 .auto_shrink(false)
