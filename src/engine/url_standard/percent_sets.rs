@@ -103,7 +103,11 @@ pub fn push_str(out: &mut String, s: &str, set: &EncodeSet) {
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         if set.contains(b) {
-            out.push_str(&s[start..i]);
+            // Bytes of a non-ASCII code point are all in the set, so a run
+            // between two encoded bytes starts and ends on code points.
+            if i > start {
+                out.push_str(&s[start..i]);
+            }
             push_byte(out, b);
             start = i + 1;
         }

@@ -42,11 +42,14 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         let Some(base) = self.base else {
             return Err(ValidationError::MissingSchemeNonRelativeUrl.into());
         };
-        // 2: the base's scheme.
-        self.url
-            .serialization
-            .push_str(&base.serialization[..=base.scheme_end]);
-        self.scheme_done();
+        // 2: the base's scheme (already written when the input gave the
+        // same one).
+        if self.url.serialization.is_empty() {
+            self.url
+                .serialization
+                .push_str(&base.serialization[..=base.scheme_end]);
+            self.scheme_done();
+        }
         match c {
             // 3.
             Some('/') => {
