@@ -85,14 +85,14 @@ pub fn params_ui(ui: &mut Ui, edits: &mut Edits) {
 fn editor_ui(ui: &mut Ui, edits: &mut Edits) -> bool {
     let mut changed = false;
     ui.horizontal_wrapped(|ui| {
-        let n = ui.label("name");
+        let n = ui.label("param name");
         ui.add(
             egui::TextEdit::singleline(&mut edits.param_name)
                 .desired_width(110.0)
                 .font(egui::TextStyle::Monospace),
         )
         .labelled_by(n.id);
-        let v = ui.label("value");
+        let v = ui.label("param value");
         ui.add(
             egui::TextEdit::singleline(&mut edits.param_value)
                 .desired_width(140.0)

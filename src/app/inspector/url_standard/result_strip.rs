@@ -52,7 +52,7 @@ pub fn result_ui(
                 text: href.to_owned(),
             });
         }
-        ui.label(RichText::new(shown(href, escapes)).monospace().strong())
+        super::setters_panel::read_only(ui, &shown(href, escapes), "standard-href")
             .labelled_by(label.id);
     });
     let n = a.errors().len();

@@ -30,7 +30,7 @@ pub fn setters_ui(ui: &mut Ui, edits: &mut Edits, state: &State, commands: &mut 
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
             for setter in Setter::ALL {
-                let name = ui.label(RichText::new(setter.name()).monospace());
+                let name = ui.label(RichText::new(format!("url.{}", setter.name())).monospace());
                 let field = &mut edits.fields[index(setter)];
                 let r = ui
                     .add(
@@ -72,8 +72,7 @@ fn edited_href_ui(ui: &mut Ui, edits: &mut Edits, state: &State, commands: &mut 
     };
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(RichText::new("Edited href").strong());
-        ui.label(RichText::new(shown(&href, state.escapes)).monospace())
-            .labelled_by(label.id);
+        read_only(ui, &shown(&href, state.escapes), "edited-href").labelled_by(label.id);
     });
     ui.horizontal(|ui| {
         let changed = edits.changed();
@@ -103,6 +102,16 @@ fn edited_href_ui(ui: &mut Ui, edits: &mut Edits, state: &State, commands: &mut 
             ui.weak("No edits yet: the URL is as parsed.");
         }
     });
+}
+
+/// A read-only field: selectable, and its value tells a screen reader.
+pub fn read_only(ui: &mut Ui, text: &str, id: &str) -> egui::Response {
+    ui.add(
+        egui::TextEdit::singleline(&mut &*text)
+            .id(ui.make_persistent_id(id))
+            .font(egui::TextStyle::Monospace)
+            .desired_width(f32::INFINITY),
+    )
 }
 
 /// What the last setter did, and its trace.

@@ -98,7 +98,7 @@ fn row_text(ui: &Ui, i: usize, step: &Step, escapes: bool) -> egui::text::Layout
     }
     if let Some(e) = &step.validation_error {
         let err = egui::TextFormat::simple(egui::FontId::monospace(12.0), v.error_fg_color);
-        job.append(&format!("  ⚠ {e}"), 0.0, err);
+        job.append(&format!("  ▲ {e}"), 0.0, err);
     }
     if step.failed {
         let err = egui::TextFormat::simple(egui::FontId::proportional(13.0), v.error_fg_color);
