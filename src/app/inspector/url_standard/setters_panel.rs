@@ -25,38 +25,40 @@ pub fn setters_ui(ui: &mut Ui, edits: &mut Edits, state: &State, commands: &mut 
         return;
     }
     let mut run = None;
-    egui::Grid::new("standard-setters")
-        .num_columns(3)
-        .spacing([8.0, 4.0])
-        .show(ui, |ui| {
-            for setter in Setter::ALL {
-                let name = ui.label(RichText::new(format!("url.{}", setter.name())).monospace());
-                let field = &mut edits.fields[index(setter)];
-                let r = ui
-                    .add(
-                        egui::TextEdit::singleline(field)
-                            .font(egui::TextStyle::Monospace)
-                            .desired_width(ui.available_width().min(420.0) - 60.0),
-                    )
-                    .labelled_by(name.id);
-                let entered = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                let set = ui
-                    .button("Set")
-                    .on_hover_text(format!("Run the {} setter", setter.name()));
-                // The button's name for a screen reader says which setter.
-                set.widget_info(|| {
-                    egui::WidgetInfo::labeled(
-                        egui::Role::Button,
-                        true,
-                        format!("Set {}", setter.name()),
-                    )
-                });
-                if entered || set.clicked() {
-                    run = Some(setter);
-                }
-                ui.end_row();
+    // Rows rather than a grid: a grid sizes its columns from the frame
+    // before, which would keep the text fields as narrow as they started.
+    let field_w = (ui.available_width() - 170.0).clamp(120.0, 520.0);
+    for setter in Setter::ALL {
+        ui.horizontal(|ui| {
+            let name = ui.add_sized(
+                [110.0, 18.0],
+                egui::Label::new(RichText::new(format!("url.{}", setter.name())).monospace()),
+            );
+            let field = &mut edits.fields[index(setter)];
+            let r = ui
+                .add(
+                    egui::TextEdit::singleline(field)
+                        .font(egui::TextStyle::Monospace)
+                        .desired_width(field_w),
+                )
+                .labelled_by(name.id);
+            let entered = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let set = ui
+                .button("Set")
+                .on_hover_text(format!("Run the {} setter", setter.name()));
+            // The button's name for a screen reader says which setter.
+            set.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::Role::Button,
+                    true,
+                    format!("Set {}", setter.name()),
+                )
+            });
+            if entered || set.clicked() {
+                run = Some(setter);
             }
         });
+    }
     if let Some(setter) = run {
         edits.apply_field(setter);
     }
