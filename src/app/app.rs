@@ -22,8 +22,9 @@ use super::compare::CompareView;
 use super::escape::group_digits;
 use super::inspector::InspectorView;
 use super::inspector::divider::SPLIT_STEP;
+use super::inspector::url_standard::result_strip;
 use super::keys::{self, Action};
-use super::state::{DEFAULT_SPLIT, State, ThemeChoice, View};
+use super::state::{DEFAULT_SPLIT, InspectorEngine, State, ThemeChoice, View};
 use super::{history, inputs, result, theme, viewer};
 
 /// A message in the status bar.
@@ -199,6 +200,11 @@ impl InspectorApp {
         self.inspector.refresh(ui.ctx(), &self.state);
         egui::Panel::top("result").show(ui, |ui| {
             ui.add_space(4.0);
+            if let Some(a) = self.inspector.standard_analysis() {
+                result_strip::result_ui(ui, a, self.state.escapes, commands);
+                ui.add_space(4.0);
+                return;
+            }
             result::result_ui(
                 ui,
                 self.inspector.analysis(),
@@ -335,8 +341,9 @@ impl InspectorApp {
             Command::Copy { what, text } => self.copy(&what, &text),
             Command::CopyCanonical => self.copy_canonical(),
             Command::SetMode(m) => {
-                if state.mode != m {
+                if state.mode != m || state.engine != InspectorEngine::Spec2012 {
                     state.mode = m;
+                    state.engine = InspectorEngine::Spec2012;
                     self.inputs_changed();
                 }
             }
@@ -375,7 +382,8 @@ impl InspectorApp {
             Command::SetView(view) => state.view = view,
             Command::OpenStep { mode, step } => {
                 state.view = View::Inspector;
-                if self.inspector.open_step(state.mode, mode, step) {
+                let was_standard = std::mem::take(&mut state.engine) != InspectorEngine::Spec2012;
+                if self.inspector.open_step(state.mode, mode, step) || was_standard {
                     state.mode = mode;
                     self.inputs_changed();
                 }
@@ -385,11 +393,7 @@ impl InspectorApp {
     }
 
     fn copy_canonical(&mut self) {
-        match self
-            .inspector
-            .analysis()
-            .and_then(|a| a.outcome.canon.clone())
-        {
+        match self.inspector.canonical() {
             Some(canon) => {
                 self.copy("the canonical URL", &canon);
                 self.state.remember();

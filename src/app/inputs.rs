@@ -123,9 +123,10 @@ pub fn inputs_ui(
                 "Whose rules apply where browsers of 2011 differed (only the host steps differ)",
             );
             ui.horizontal_wrapped(|ui| {
-                let r = mode_toggle::mode_toggle_ui(ui, &mut state.mode).labelled_by(label.id);
+                let r = mode_toggle::mode_toggle_ui(ui, &mut state.mode, &mut state.engine)
+                    .labelled_by(label.id);
                 changed |= r.changed();
-                ui.weak(mode_toggle::summary(state.mode));
+                ui.weak(mode_toggle::engine_summary(state.engine, state.mode));
             });
             ui.end_row();
         });

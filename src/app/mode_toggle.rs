@@ -1,11 +1,14 @@
-//! The four-way mode toggle (THIS, CHROME, GECKO, IE): the spec's own rules
-//! or the emulation of a browser of 2011. The markers only select among the
-//! steps of Nameprep and CanonicalizeHost, so each tooltip says what that
-//! browser does differently with a host.
+//! The mode toggle: the 2012 spec in one of its four modes (THIS, CHROME,
+//! GECKO, IE: the spec's own rules or the emulation of a browser of 2011),
+//! or the URL Standard. The markers only select among the steps of Nameprep
+//! and CanonicalizeHost, so each tooltip says what that browser does
+//! differently with a host.
 
 use egui::Response;
 
 use crate::engine::Mode;
+
+use super::state::InspectorEngine;
 
 use super::keys::mode_shortcut;
 
@@ -41,23 +44,51 @@ pub fn summary(mode: Mode) -> &'static str {
     }
 }
 
-/// Draws the toggle; the response is marked changed when the mode changed.
-pub fn mode_toggle_ui(ui: &mut egui::Ui, mode: &mut Mode) -> Response {
+/// What the URL Standard choice shows, in a sentence.
+pub const URL_STANDARD_TOOLTIP: &str = "The URL Standard (url.spec.whatwg.org), as browsers, \
+     Node.js and most HTTP clients parse today: every state of its parser, its URL record, \
+     and components you can edit through its setters.";
+
+/// The summary beside the toggle, for the engine and mode chosen.
+pub fn engine_summary(engine: InspectorEngine, mode: Mode) -> &'static str {
+    match engine {
+        InspectorEngine::Spec2012 => summary(mode),
+        InspectorEngine::UrlStandard => "Today's URL Standard: its parser state by state.",
+    }
+}
+
+/// Draws the toggle; the response is marked changed when the mode or the
+/// engine changed.
+pub fn mode_toggle_ui(
+    ui: &mut egui::Ui,
+    mode: &mut Mode,
+    engine: &mut InspectorEngine,
+) -> Response {
     let inner = ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 2.0;
         let mut changed = false;
+        let spec2012 = *engine == InspectorEngine::Spec2012;
         for m in Mode::ALL {
             let shortcut = mode_shortcut(ui.ctx(), m);
             let r = ui
                 .selectable_label(
-                    *mode == m,
+                    spec2012 && *mode == m,
                     egui::RichText::new(m.marker()).monospace().strong(),
                 )
                 .on_hover_text(format!("{} ({shortcut})", tooltip(m)));
-            if r.clicked() && *mode != m {
+            if r.clicked() && !(spec2012 && *mode == m) {
                 *mode = m;
+                *engine = InspectorEngine::Spec2012;
                 changed = true;
             }
+        }
+        ui.add_space(6.0);
+        let r = ui
+            .selectable_label(!spec2012, egui::RichText::new("URL Standard").strong())
+            .on_hover_text(URL_STANDARD_TOOLTIP);
+        if r.clicked() && spec2012 {
+            *engine = InspectorEngine::UrlStandard;
+            changed = true;
         }
         changed
     });

@@ -13,3 +13,4 @@ mod explain;
 mod inputs;
 mod inspector;
 mod state;
+mod url_standard;

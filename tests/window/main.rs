@@ -14,3 +14,4 @@ mod compare;
 mod explain;
 mod inspector;
 mod state;
+mod url_standard;

@@ -25,6 +25,7 @@
 //! | [`step_player`] | walking the trace a step at a time |
 //! | [`focus`] | what the trace shows besides the analysis (a leaf) |
 //! | [`divider`] | the divider between the columns |
+//! | [`url_standard`] | the URL Standard's view (when the mode toggle picks it) |
 
 pub mod components;
 pub mod divider;
@@ -33,6 +34,7 @@ pub mod highlight;
 pub mod step_player;
 pub mod trace_view;
 pub mod url_after;
+pub mod url_standard;
 
 use std::time::Duration;
 
@@ -42,11 +44,13 @@ use crate::engine::{Component, Mode, Step};
 
 use crate::app::analysis::{Analysis, Request, analyze};
 use crate::app::command::Command;
-use crate::app::state::State;
+use crate::app::state::{InspectorEngine, State};
 use crate::app::worker::Worker;
 
 use focus::TraceFocus;
 use step_player::PLAY_INTERVAL;
+use url_standard::StandardView;
+use url_standard::analysis::StandardAnalysis;
 
 /// Below this width (points) the trace is stacked under the components.
 pub const STACK_BELOW: f32 = 1000.0;
@@ -76,6 +80,11 @@ pub struct InspectorView {
     /// A step to select once the trace of a newly asked mode arrives
     /// ([`Command::OpenStep`]).
     pending_step: Option<usize>,
+    /// The URL Standard's view, computed instead of the 2012 analysis
+    /// while the mode toggle picks the URL Standard.
+    standard: StandardView,
+    /// The engine of the last computation started.
+    engine: InspectorEngine,
 }
 
 impl Default for InspectorView {
@@ -91,6 +100,8 @@ impl Default for InspectorView {
             selected_note: None,
             play_next: None,
             pending_step: None,
+            standard: StandardView::default(),
+            engine: InspectorEngine::Spec2012,
         }
     }
 }
@@ -118,7 +129,22 @@ impl InspectorView {
 
     /// Whether the inputs changed and their result is not on screen yet.
     pub fn is_computing(&self) -> bool {
-        self.dirty || self.worker.is_pending()
+        self.dirty || self.worker.is_pending() || self.standard.is_pending()
+    }
+
+    /// The URL Standard's result, while the Inspector shows the URL
+    /// Standard (the shell then draws its result strip instead).
+    pub fn standard_analysis(&self) -> Option<Option<&StandardAnalysis>> {
+        (self.engine == InspectorEngine::UrlStandard).then(|| self.standard.analysis())
+    }
+
+    /// What "copy the canonical URL" copies: the 2012 engine's canonical
+    /// form, or the URL Standard's href while that is shown.
+    pub fn canonical(&self) -> Option<String> {
+        match self.standard_analysis() {
+            Some(a) => a.and_then(|a| a.url()).map(|u| u.href().to_owned()),
+            None => self.analysis()?.outcome.canon.clone(),
+        }
     }
 
     /// Whether the inputs changed since the last computation was started.
@@ -154,6 +180,7 @@ impl InspectorView {
         if let Some(a) = self.worker.poll() {
             self.set_analysis(a);
         }
+        self.standard.poll();
     }
 
     /// Starts a computation if the inputs changed; small ones finish here.
@@ -162,6 +189,11 @@ impl InspectorView {
             return;
         }
         self.dirty = false;
+        self.engine = state.engine;
+        if state.engine == InspectorEngine::UrlStandard {
+            self.standard.refresh(ctx, state);
+            return;
+        }
         let request = Request {
             input: state.input.clone(),
             base: state.base.clone(),
@@ -208,6 +240,10 @@ impl InspectorView {
         // No fading at the scroll edges: it would dim the text there below
         // 4.5:1 (a row cut off at the edge still shows there is more).
         ui.spacing_mut().scroll.fade.strength = 0.0;
+        if self.engine == InspectorEngine::UrlStandard {
+            self.standard.ui(ui, state, commands);
+            return;
+        }
         let full = ui.available_rect_before_wrap();
         if full.width() < STACK_BELOW {
             self.stacked(ui, full, state, commands);

@@ -77,6 +77,21 @@ impl View {
     }
 }
 
+/// Which engine the Inspector shows: the 2012 spec (in the mode of
+/// [`State::mode`]) or the URL Standard. Saved beside the mode rather than
+/// as a fifth [`Mode`]: the modes are the 2012 spec's markers, which the
+/// URL Standard has none of, and a state saved before this field existed
+/// loads as the 2012 spec.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InspectorEngine {
+    /// The 2012 spec in one of its four modes.
+    #[default]
+    Spec2012,
+    /// The URL Standard (url.spec.whatwg.org), with editable components.
+    UrlStandard,
+}
+
 /// What the window opens with (from the command line).
 #[derive(Clone, Debug, Default)]
 pub struct Launch {
@@ -126,6 +141,8 @@ pub struct State {
     /// The query encoding label, as typed.
     pub encoding: String,
     pub mode: Mode,
+    /// The engine the Inspector shows (the mode applies to the 2012 spec).
+    pub engine: InspectorEngine,
     pub theme: ThemeChoice,
     /// Show invisible and control characters as `\u{…}` (in the fields too).
     pub escapes: bool,
@@ -154,6 +171,7 @@ impl Default for State {
             base: String::new(),
             encoding: "utf-8".to_owned(),
             mode: Mode::This,
+            engine: InspectorEngine::Spec2012,
             theme: ThemeChoice::System,
             escapes: false,
             changed_only: false,
@@ -182,6 +200,7 @@ impl State {
             self.base = fresh.base;
             self.encoding = fresh.encoding;
             self.mode = fresh.mode;
+            self.engine = fresh.engine;
         }
         if let Some(base) = &launch.base {
             self.base.clone_from(base);
@@ -191,6 +210,7 @@ impl State {
         }
         if let Some(mode) = launch.mode {
             self.mode = mode;
+            self.engine = InspectorEngine::Spec2012;
         }
         self
     }
@@ -286,6 +306,18 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_state_without_an_engine_loads_as_the_2012_spec() {
+        let s = State::from_json(r#"{"input":"http://a/","mode":"gecko"}"#).unwrap();
+        assert_eq!((s.mode, s.engine), (Mode::Gecko, InspectorEngine::Spec2012));
+        let standard = State {
+            engine: InspectorEngine::UrlStandard,
+            ..State::default()
+        };
+        let back = State::from_json(&standard.to_json()).unwrap();
+        assert_eq!(back.engine, InspectorEngine::UrlStandard);
+    }
 
     #[test]
     fn missing_fields_take_defaults() {

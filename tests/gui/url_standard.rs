@@ -1,0 +1,167 @@
+//! The Inspector showing the URL Standard: its parser's states, the URL
+//! record, the components edited through the URL API's setters, and the
+//! query edited as URLSearchParams.
+#![cfg(feature = "gui")]
+
+use super::kittest::{shows, shows_part};
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use url_inspector::app::clipboard::MemoryClipboard;
+use url_inspector::app::state::InspectorEngine;
+use url_inspector::app::{InspectorApp, State};
+
+type App = InspectorApp;
+
+/// A window inspecting `input` with the URL Standard picked in the toggle.
+fn standard_window(input: &str) -> Harness<'static, App> {
+    let state = State {
+        input: input.to_owned(),
+        ..State::default()
+    };
+    let app = InspectorApp::new(state, Box::new(MemoryClipboard::default()));
+    let mut h = Harness::builder()
+        .with_size([1400.0, 2200.0])
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h.get_by_label("URL Standard").click();
+    h.run();
+    h
+}
+
+/// The field labelled `label` (not the label itself, which has its text).
+fn field<'h>(h: &'h Harness<'_, App>, label: &'h str) -> egui_kittest::Node<'h> {
+    let mut fields = h
+        .query_all_by_label(label)
+        .filter(|n| n.accesskit_node().role() != Role::Label);
+    let first = fields
+        .next()
+        .unwrap_or_else(|| panic!("no field labelled {label}"));
+    assert!(fields.next().is_none(), "two fields labelled {label}");
+    first
+}
+
+fn href(h: &Harness<'_, App>) -> Option<String> {
+    field(h, "href").value()
+}
+
+fn edited_href(h: &Harness<'_, App>) -> Option<String> {
+    field(h, "Edited href").value()
+}
+
+/// Replaces the text of the field labelled `label` and presses Enter.
+fn set_field(h: &mut Harness<'_, App>, label: &str, text: &str) {
+    field(h, label).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    field(h, label).type_text(text);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+#[test]
+fn picking_the_url_standard_shows_its_states_and_the_path_as_segments() {
+    let mut h = standard_window("http://example.com/a/./b/../c");
+    assert_eq!(state_saved(&h), InspectorEngine::UrlStandard);
+    assert_eq!(href(&h).as_deref(), Some("http://example.com/a/c"));
+    for state in [
+        "scheme start state",
+        "scheme state",
+        "special authority slashes state",
+        "host state",
+        "path start state",
+        "path state",
+        "shorten a URL's path",
+    ] {
+        assert!(shows_part(&h, state), "no step of the {state}");
+    }
+    // The record's path is the list the parser left: "a" then "c".
+    let record = h.get_by_label("URL record table");
+    assert!(record.query_by_label("a").is_some() && record.query_by_label("c").is_some());
+    assert!(
+        record.query_by_label("b").is_none(),
+        "'b' was popped by '..'"
+    );
+    assert!(shows(&h, "domain"), "the host's kind");
+    // A step's details: the pointer marked and the record after it.
+    h.get_all_by_label_contains("shorten a URL's path")
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(shows(&h, "URL record after this step"));
+    assert!(shows_part(&h, "[\"a\""), "the segments after the pop");
+    // Ctrl+1 goes back to the 2012 spec's THIS.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Num1);
+    h.run();
+    assert!(!shows(&h, "URL record table"));
+}
+
+fn state_saved(h: &Harness<'_, App>) -> InspectorEngine {
+    h.state().state.engine
+}
+
+#[test]
+fn the_port_setter_changes_the_href_and_a_refused_port_leaves_it_with_the_reason() {
+    let mut h = standard_window("http://example.com/a?x=1");
+    set_field(&mut h, "url.port", "8080");
+    assert_eq!(
+        edited_href(&h).as_deref(),
+        Some("http://example.com:8080/a?x=1")
+    );
+    assert!(shows_part(&h, "The port setter's trace"));
+    // The input field is left alone until asked.
+    assert_eq!(h.state().state.input, "http://example.com/a?x=1");
+
+    set_field(&mut h, "url.port", "99999");
+    assert_eq!(
+        edited_href(&h).as_deref(),
+        Some("http://example.com:8080/a?x=1"),
+        "a refused port leaves the URL as it was"
+    );
+    assert!(shows_part(&h, "url.port = \"99999\" refused"));
+
+    h.get_by_label("Apply to input").click();
+    h.run();
+    assert_eq!(h.state().state.input, "http://example.com:8080/a?x=1");
+    assert_eq!(href(&h).as_deref(), Some("http://example.com:8080/a?x=1"));
+}
+
+#[test]
+fn params_append_and_sort_rewrite_the_query() {
+    let mut h = standard_window("https://example.com/?b=2&a=1");
+    for (label, text) in [("param name", "c"), ("param value", "3 4")] {
+        field(&h, label).focus();
+        h.run();
+        field(&h, label).type_text(text);
+        h.run();
+    }
+    h.get_by_label("Append").click();
+    h.run();
+    assert_eq!(
+        edited_href(&h).as_deref(),
+        Some("https://example.com/?b=2&a=1&c=3+4")
+    );
+    h.get_by_label("Sort").click();
+    h.run();
+    assert_eq!(
+        edited_href(&h).as_deref(),
+        Some("https://example.com/?a=1&b=2&c=3+4")
+    );
+    h.get_by_label("Delete a=1").click();
+    h.run();
+    assert_eq!(
+        edited_href(&h).as_deref(),
+        Some("https://example.com/?b=2&c=3+4")
+    );
+}
+
+#[test]
+fn validation_errors_are_listed_with_their_range() {
+    let h = standard_window("https:\\\\example.com\\a b");
+    assert!(shows_part(&h, "invalid-reverse-solidus"));
+    assert!(shows_part(&h, "special-scheme-missing-following-solidus"));
+    assert_eq!(href(&h).as_deref(), Some("https://example.com/a%20b"));
+}
