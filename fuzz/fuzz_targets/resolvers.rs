@@ -81,7 +81,9 @@ fuzz_target!(|data: &[u8]| {
     let base = base.as_deref();
 
     for resolver in Resolver::ALL {
-        if matches!(resolver, Resolver::Whatwg | Resolver::RustUrl) && url_crate_may_abort(&input, base) {
+        if matches!(resolver, Resolver::Whatwg | Resolver::RustUrl)
+            && url_crate_may_abort(&input, base)
+        {
             continue;
         }
         check_stable(resolver, &input, base, encoding, false);

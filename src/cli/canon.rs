@@ -35,8 +35,13 @@ pub fn run(args: &CanonArgs) -> i32 {
     } else {
         None
     };
+    // The resolvers outside the 2012 engine that record steps (the URL
+    // Standard, RFC 3986, OPC) give them with their answer.
+    let steps = (args.trace && !args.json && readable.is_none())
+        .then(|| resolver_steps(&req))
+        .flatten();
 
-    match print(&resp, args, &req, readable.as_ref()) {
+    match print(&resp, args, &req, readable.as_ref(), steps.as_ref()) {
         Ok(()) => {}
         // Whoever read our output has gone; nothing more to say.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => {}
@@ -77,12 +82,22 @@ fn traced(req: &Request) -> Option<(Outcome, Trace)> {
     Some((out, trace))
 }
 
+/// The steps of a resolver outside the 2012 engine, where it records any.
+fn resolver_steps(req: &Request) -> Option<Trace> {
+    let request = crate::resolvers::Request::new(&req.input)
+        .with_base(req.base.as_deref())
+        .with_encoding(req.encoding)
+        .traced();
+    req.mode.resolve(&request).trace
+}
+
 /// Writes the trace (if any) and the result to stdout.
 fn print(
     resp: &Response,
     args: &CanonArgs,
     req: &Request,
     readable: Option<&(Outcome, Trace)>,
+    steps: Option<&Trace>,
 ) -> io::Result<()> {
     let mut out = io::stdout().lock();
     if args.json {
@@ -97,7 +112,7 @@ fn print(
                 input: &req.input,
                 base: req.base.as_deref(),
                 encoding: req.encoding.used.name(),
-                mode: args.url.mode.unwrap_or_default(),
+                mode: req.mode.mode().unwrap_or_default(),
             };
             write!(
                 out,
@@ -110,7 +125,12 @@ fn print(
             write!(out, "{}", report::steps(Format::Text, &trace.steps))?;
             writeln!(out)?;
         }
-        (None, _) => {}
+        (None, format) => {
+            if let Some(trace) = steps {
+                write!(out, "{}", report::steps(format, &trace.steps))?;
+                writeln!(out)?;
+            }
+        }
     }
     if let Some(canon) = resp.canon.as_deref().filter(|_| !resp.invalid) {
         writeln!(out, "{canon}")?;
@@ -122,7 +142,11 @@ fn print(
 /// at fault (when the failure points at one), the step and its citation.
 fn why_invalid(resp: &Response, input: &str) -> String {
     let Some(f) = &resp.failure else {
-        return "invalid URL (the engine named no failing step)".to_owned();
+        // The other resolvers say why in their first note.
+        return match resp.notes.first() {
+            Some(note) => format!("invalid URL: {} ({})", note.message, note.code),
+            None => "invalid URL (the resolver named no reason)".to_owned(),
+        };
     };
     // The failure's range is in the preprocessed input.
     let pre = preprocess(input, &mut NoTrace);

@@ -611,7 +611,7 @@ pub fn answer(req: &Request) -> Response {
         base: req.base.as_deref(),
         encoding: req.encoding,
         until: req.until,
-        trace: req.trace && req.mode.mode().is_some(),
+        trace: req.trace,
     };
     if let Some(calls) = &req.set {
         return Response::from_answer(req.mode, setters::apply(&request, calls));

@@ -29,8 +29,9 @@ use std::io::Write;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::engine::QueryEncoding;
 use crate::engine::report::Format;
-use crate::engine::{Mode, QueryEncoding};
+use crate::resolvers::Resolver;
 
 /// Exit code for a usage error, as clap uses.
 pub const EXIT_USAGE: i32 = 2;
@@ -99,9 +100,11 @@ pub struct UrlArgs {
     /// The encoding of the query, a WHATWG label such as shift_jis (default: utf-8).
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// Whose rules to follow: the spec's own, or a 2011 browser's.
+    /// Whose rules to follow: the 2012 spec's own or a 2011 browser's
+    /// (this, chrome, gecko, ie), or another resolver's (whatwg, rust-url,
+    /// rfc3986, opc).
     #[arg(long, value_name = "MODE", ignore_case = true, value_parser = mode_parser())]
-    pub mode: Option<Mode>,
+    pub mode: Option<Resolver>,
 }
 
 /// The arguments of the window, given with no subcommand.
@@ -150,12 +153,12 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
     })
 }
 
-/// A parser for `--mode` that lists the mode names in help and errors.
-fn mode_parser() -> impl TypedValueParser<Value = Mode> {
-    PossibleValuesParser::new(Mode::ALL.map(Mode::name)).try_map(|name| {
+/// A parser for `--mode` that lists the resolver names in help and errors.
+fn mode_parser() -> impl TypedValueParser<Value = Resolver> {
+    PossibleValuesParser::new(Resolver::ALL.map(Resolver::name)).try_map(|name| {
         // PossibleValuesParser has already checked the name, but a failure
         // here is still reported rather than assumed away.
-        Mode::from_name(&name).ok_or_else(|| format!("unknown mode {name:?}"))
+        Resolver::from_name(&name).ok_or_else(|| format!("unknown mode {name:?}"))
     })
 }
 
@@ -196,11 +199,27 @@ fn set_matches(matches: &ArgMatches) -> &ArgMatches {
 /// Opens the window, pre-filled with whatever was given.
 #[cfg(feature = "gui")]
 fn open_window(args: WindowArgs) -> i32 {
+    use crate::app::state::InspectorEngine;
+    let (mode, engine) = match args.url.mode {
+        None => (None, None),
+        Some(Resolver::Whatwg) => (None, Some(InspectorEngine::UrlStandard)),
+        Some(resolver) => match resolver.mode() {
+            Some(mode) => (Some(mode), None),
+            None => {
+                complain(&format!(
+                    "the window's Inspector runs the 2012 modes and the URL Standard (whatwg); \
+                     {resolver} is in its Compare view, or `url-inspector canon --mode {resolver}`"
+                ));
+                return 2;
+            }
+        },
+    };
     let launch = crate::app::Launch {
         input: args.input,
         base: args.url.base,
         encoding: args.url.encoding,
-        mode: args.url.mode,
+        mode,
+        engine,
     };
     match crate::app::run(launch) {
         Ok(()) => 0,
@@ -256,7 +275,7 @@ mod tests {
     fn mode_names_ignore_case() {
         let cli = Cli::try_parse_from(["url-inspector", "canon", "x", "--mode", "GECKO"]);
         match cli.map(|c| c.command) {
-            Ok(Some(Command::Canon(args))) => assert_eq!(args.url.mode, Some(Mode::Gecko)),
+            Ok(Some(Command::Canon(args))) => assert_eq!(args.url.mode, Some(Resolver::Gecko)),
             other => panic!("unexpected parse: {other:?}"),
         }
     }

@@ -3,7 +3,9 @@
 //! shows (RFC 3986's resolved form beside its normalized one, OPC's steps,
 //! and the traces of the spec's four modes, for where they part).
 //!
-//! Every resolver is asked for its trace. The spec's modes then record the
+//! Every resolver that the view shows steps of is asked for its trace (the
+//! URL Standard's is in the Inspector, and is not recorded here: its
+//! snapshot per state would be heavy on a big input). The spec's modes then record the
 //! same run the inspector makes, so a step's index here is its index in the
 //! inspector's trace. Their traces are not kept: only the partings, so a
 //! big input does not hold four traces in memory. RFC 3986's and OPC's
@@ -75,8 +77,17 @@ pub fn compare(req: &CompareRequest) -> Comparison {
 
     let mut traces = Vec::with_capacity(Mode::ALL.len());
     let mut answers = Vec::with_capacity(Resolver::ALL.len());
+    let untraced = Request {
+        trace: false,
+        ..request
+    };
     for r in Resolver::ALL {
-        let mut answer = r.resolve(&request);
+        let asked = if r == Resolver::Whatwg {
+            &untraced
+        } else {
+            &request
+        };
+        let mut answer = r.resolve(asked);
         if let Some(mode) = r.mode() {
             let trace = answer.trace.take().unwrap_or_default();
             traces.push((mode, trace.steps));

@@ -115,7 +115,7 @@ mod tests {
         let inputs = [
             " http://u:p@a\\b\t/%zz^",
             "http:example.com",
-            "file://host/C:/x",
+            "file://C:/x",
             "http://a:99999/",
             "http://1.2.3.999/",
             "http://[1::2::3]/",

@@ -98,7 +98,10 @@ pub struct Launch {
     pub input: Option<String>,
     pub base: Option<String>,
     pub encoding: Option<String>,
+    /// A 2012 mode; it also selects the 2012 engine.
     pub mode: Option<Mode>,
+    /// The engine the Inspector opens with, when one is asked for.
+    pub engine: Option<InspectorEngine>,
 }
 
 /// Whether a URL field holds nothing to ask about: empty, or only what
@@ -211,6 +214,9 @@ impl State {
         if let Some(mode) = launch.mode {
             self.mode = mode;
             self.engine = InspectorEngine::Spec2012;
+        }
+        if let Some(engine) = launch.engine {
+            self.engine = engine;
         }
         self
     }

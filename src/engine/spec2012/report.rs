@@ -183,10 +183,34 @@ fn text_step(out: &mut String, n: usize, step: &Step) -> std::fmt::Result {
             quoted(Some(input))
         )?;
     }
+    if let Some(machine) = state_machine(step) {
+        writeln!(out, "{indent}{machine}")?;
+    }
     if let Some(decision) = &step.decision {
         writeln!(out, "{indent}{decision}")?;
     }
     Ok(())
+}
+
+/// What a state machine's step holds (the URL Standard's parser): the
+/// pointer and its code point, the buffer, and the path as it stands.
+fn state_machine(step: &Step) -> Option<String> {
+    let pointer = step.pointer?;
+    let at = match step.code_point {
+        Some(c) => format!("{c:?}"),
+        None => "EOF".to_owned(),
+    };
+    let mut line = format!("pointer {pointer} ({at})");
+    if let Some(buffer) = &step.buffer {
+        write!(line, " · buffer {}", quoted(Some(buffer))).ok()?;
+    }
+    if let Some(record) = &step.record {
+        match &record.segments {
+            Some(segments) => write!(line, " · path {segments:?}").ok()?,
+            None => write!(line, " · opaque path {}", quoted(Some(&record.path))).ok()?,
+        }
+    }
+    Some(line)
 }
 
 fn text_report(

@@ -125,7 +125,58 @@ pub const DIVERGENCES: &[Divergence] = &[
         upstream: Some("servo/rust-url#1114"),
         applies: keeps_a_drive_letter_shape,
     },
+    Divergence {
+        id: "caret-in-path",
+        reason: "it leaves '^' as it is in a path; the Standard's path percent-encode set holds it, so it is written %5E",
+        upstream: Some("servo/rust-url#1140"),
+        applies: keeps_a_caret_in_the_path,
+    },
+    Divergence {
+        id: "opaque-path-space",
+        reason: "it keeps a space that ends an opaque path before '?' or '#' as a space, and strips trailing spaces when a setter empties the query or fragment; the Standard writes that space %20 and strips nothing",
+        upstream: Some("servo/rust-url#1123"),
+        applies: has_an_opaque_path_with_a_space,
+    },
+    Divergence {
+        id: "ascii-domain-to-ascii",
+        reason: "it runs UTS #46 on an all-ASCII domain and fails on an invalid 'xn--' label; the Standard only lowercases an ASCII domain",
+        upstream: None,
+        applies: has_an_xn_label,
+    },
 ];
+
+/// The crate's answer keeps a '^' in its path.
+fn keeps_a_caret_in_the_path(_: &Case<'_>, answer: &Answer) -> bool {
+    answer.get(Component::Path).is_some_and(|p| p.contains('^'))
+}
+
+/// The crate's answer has an opaque path holding a space (a parse), or
+/// the URL set on has one (a setter).
+fn has_an_opaque_path_with_a_space(case: &Case<'_>, answer: &Answer) -> bool {
+    match *case {
+        Case::Parse { .. } => answer
+            .get(Component::Path)
+            .is_some_and(|p| !p.starts_with('/') && p.contains(' ')),
+        Case::Set { href, .. } => {
+            href.contains(' ')
+                && href
+                    .split_once(':')
+                    .is_some_and(|(_, rest)| !rest.starts_with('/'))
+        }
+    }
+}
+
+/// The crate refused a case that names a host with an `xn--` label.
+fn has_an_xn_label(case: &Case<'_>, answer: &Answer) -> bool {
+    if !answer.invalid {
+        return false;
+    }
+    let text = match *case {
+        Case::Parse { input, base } => format!("{input} {}", base.unwrap_or("")),
+        Case::Set { href, value, .. } => format!("{href} {value}"),
+    };
+    text.to_ascii_lowercase().contains("xn--")
+}
 
 /// The first known divergence that may be at work in `case`, answered
 /// `answer`.
