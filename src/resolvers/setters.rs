@@ -108,7 +108,10 @@ fn run<T: Tracer>(
         let refused = apply_one(&mut url, call, tracer).err().map(|why| {
             Note::new(
                 Code::Refused,
-                format!("{call} was refused: {why}; the URL is left as it was"),
+                format!(
+                    "{call} was refused: {}; the URL is left as it was",
+                    why.trim_end_matches('.')
+                ),
             )
         });
         steps.push(Step {

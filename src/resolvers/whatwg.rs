@@ -109,7 +109,7 @@ fn answer_of<T: Tracer>(
         },
         Err(failure) => {
             let first = match failure.error {
-                Some(error) => Note::new(error, format!("{}: {}", error.name(), failure.reason)),
+                Some(error) => Note::new(error, failure.reason),
                 None => Note::new(
                     Code::Failure,
                     format!("{}: {}", Code::Failure.text(), failure.reason),

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::trace::OfBase;
 use crate::engine::url_standard::{self, Failure, Parsed, Reported, Url, serializer};
-use crate::engine::{QueryEncoding, Trace};
+use crate::engine::{NoTrace, QueryEncoding, Trace, Tracer};
 
 /// The inputs of one computation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -50,9 +50,17 @@ pub struct StandardAnalysis {
     pub read: String,
     /// The base as the parser read it (what the base's steps' pointers index).
     pub base_read: String,
-    /// Every step, the base's first (marked `of_base`).
+    /// Every step, the base's first (marked `of_base`); empty when the
+    /// inputs were too long to trace (see [`TRACE_LIMIT`]).
     pub trace: Trace,
+    /// Whether the trace was left out because the inputs were too long.
+    pub trace_skipped: bool,
 }
+
+/// The longest input and base, together, whose parse is traced: each step
+/// keeps the URL record as it stands, so a trace grows with the steps times
+/// the URL's length, and a megabyte of path segments would take gigabytes.
+pub const TRACE_LIMIT: usize = 64 * 1024;
 
 impl StandardAnalysis {
     /// The URL the input parses to, if it does.
@@ -77,27 +85,42 @@ impl StandardAnalysis {
     }
 }
 
-/// Parses the base (when given) and the input against it, traced.
+/// Parses the base (when given) and the input against it, traced unless
+/// they are longer than [`TRACE_LIMIT`].
 pub fn analyze_standard(req: &StandardRequest) -> StandardAnalysis {
+    let trace_skipped = req.input.len() + req.base.len() > TRACE_LIMIT;
+    if trace_skipped {
+        let mut analysis = analyze_with(req, &mut NoTrace);
+        analysis.trace_skipped = true;
+        analysis
+    } else {
+        let mut trace = Trace::default();
+        let mut analysis = analyze_with(req, &mut trace);
+        analysis.trace = trace;
+        analysis
+    }
+}
+
+/// [`analyze_standard`] on one tracer (the analysis's own trace left empty).
+fn analyze_with<T: Tracer>(req: &StandardRequest, trace: &mut T) -> StandardAnalysis {
     let start = Instant::now();
     let query_encoding = QueryEncoding::from_label(&req.encoding);
     let unknown_label = !req.encoding.trim().is_empty() && query_encoding.named.is_none();
-    let mut trace = Trace::default();
     let base = (!req.base.trim().is_empty())
-        .then(|| url_standard::parse(&req.base, None, query_encoding, &mut OfBase(&mut trace)).url);
+        .then(|| url_standard::parse(&req.base, None, query_encoding, &mut OfBase(&mut *trace)).url);
     let parsed = match &base {
         Some(Err(_)) => None,
         Some(Ok(b)) => Some(url_standard::parse(
             &req.input,
             Some(b),
             query_encoding,
-            &mut trace,
+            &mut *trace,
         )),
         None => Some(url_standard::parse(
             &req.input,
             None,
             query_encoding,
-            &mut trace,
+            &mut *trace,
         )),
     };
     let read = serializer::preprocess(&req.input, true).0.into_owned();
@@ -111,6 +134,7 @@ pub fn analyze_standard(req: &StandardRequest) -> StandardAnalysis {
         parsed,
         read,
         base_read,
-        trace,
+        trace: Trace::default(),
+        trace_skipped: false,
     }
 }

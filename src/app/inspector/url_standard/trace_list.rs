@@ -19,6 +19,13 @@ pub fn trace_ui(ui: &mut Ui, a: &StandardAnalysis, selected: &mut Option<usize>,
         ui.label(RichText::new("Trace: the basic URL parser, state by state").strong());
         ui.weak(format!("{} steps", steps.len()));
     });
+    if a.trace_skipped {
+        ui.weak(format!(
+            "Not recorded: the URL and base are longer than {} KiB together, and each step keeps the URL record as it stands. The answer above is complete.",
+            super::analysis::TRACE_LIMIT / 1024
+        ));
+        return;
+    }
     ui.weak("Select a step to see the pointer, the buffer and the URL record after it.");
     ui.add_space(4.0);
     steps_ui(
