@@ -192,7 +192,7 @@ fn apply_one(url: &mut Url, call: &SetterCall) -> Result<(), String> {
             edit_params(url, |pairs| set_param(pairs, name, value))
         }
         SetterCall::DeleteParam(name) => edit_params(url, |pairs| pairs.retain(|(k, _)| k != name)),
-        SetterCall::SortParams => edit_params(url, sort_params),
+        SetterCall::SortParams => edit_params(url, |pairs| sort_params(pairs)),
     };
     if result.is_err() {
         *url = before;
@@ -280,7 +280,7 @@ fn set_param(pairs: &mut Vec<(String, String)>, name: &str, value: &str) {
 
 /// URLSearchParams `sort()`: a stable sort by name, compared as UTF-16
 /// code units (as the Standard compares them, not as code points).
-fn sort_params(pairs: &mut Vec<(String, String)>) {
+fn sort_params(pairs: &mut [(String, String)]) {
     pairs.sort_by(|(a, _), (b, _)| a.encode_utf16().cmp(b.encode_utf16()));
 }
 
