@@ -1291,7 +1291,7 @@ fn set_a_refused_value_leaves_the_url_and_says_which_setter_and_why() {
     let out = run(&["set", "nope", "--hash", "x"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("relative reference"),
+        stderr(&out).contains("no scheme"),
         "{}",
         stderr(&out)
     );

@@ -81,7 +81,7 @@ pub enum Command {
     ///
     /// A value a setter refuses leaves the URL unchanged; why is said on stderr
     /// (or in the JSON's notes). Exits 1 when INPUT itself does not parse.
-    Set(set::SetArgs),
+    Set(Box<set::SetArgs>),
     /// One row per input line under the chosen resolvers, as CSV, TSV or JSON Lines.
     ///
     /// Reads one URL per line, URL<TAB>BASE, CSV with a header, or JSON Lines of

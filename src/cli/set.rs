@@ -80,8 +80,11 @@ pub struct SetArgs {
     pub trace: bool,
 }
 
+/// How to make a call of an option's value.
+type MakeCall = fn(&str) -> SetterCall;
+
 /// The options that are calls, by their clap ids, with how to make one.
-const CALL_OPTIONS: [(&str, fn(&str) -> SetterCall); 14] = [
+const CALL_OPTIONS: [(&str, MakeCall); 14] = [
     ("href", |v| SetterCall::Set(Setter::Href, v.to_owned())),
     ("protocol", |v| {
         SetterCall::Set(Setter::Protocol, v.to_owned())

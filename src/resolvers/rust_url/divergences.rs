@@ -286,7 +286,13 @@ fn accepts_an_empty_host_after_at(case: &Case<'_>, answer: &Answer) -> bool {
     let host_empty_after_at = authority
         .rsplit_once('@')
         .is_some_and(|(_, host_port)| host_port.split(':').next() == Some(""));
+    // The answer has the input's scheme: the input was not read as a
+    // relative reference with a "://" in its path.
+    let same_scheme = answer
+        .get(Component::Scheme)
+        .is_some_and(|s| s.eq_ignore_ascii_case(scheme));
     !answer.invalid
+        && same_scheme
         && !is_special(scheme)
         && answer.get(Component::Host).unwrap_or("").is_empty()
         && host_empty_after_at
@@ -379,7 +385,11 @@ fn crate_path_starts_empty(answer: &Answer) -> bool {
 fn file_rest(input: &str, base: Option<&str>) -> Option<String> {
     let input = clean(input).replace('\\', "/");
     let input = input.split(['?', '#']).next().unwrap_or("").to_owned();
-    if input.len() >= 5 && input[..5].eq_ignore_ascii_case("file:") {
+    // `get`: the input may hold a multi-byte character in its first five bytes.
+    if input
+        .get(..5)
+        .is_some_and(|s| s.eq_ignore_ascii_case("file:"))
+    {
         return Some(input[5..].to_owned());
     }
     let has_other_scheme = input.split_once(':').is_some_and(|(s, _)| {
@@ -450,6 +460,17 @@ mod tests {
                 parse_divergence(input, base),
                 None,
                 "{input:?} against {base:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn non_ascii_inputs_are_read_without_panicking() {
+        for input in ["fil\u{e9}:/x", "\u{e9}\u{e9}\u{e9}", "a\u{10000}b://@"] {
+            assert_eq!(
+                parse_divergence(input, Some("file:///\u{e9}")),
+                None,
+                "{input:?}"
             );
         }
     }
