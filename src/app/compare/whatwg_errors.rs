@@ -13,6 +13,7 @@ use crate::resolvers::whatwg::Code;
 use crate::resolvers::{Answer, Note, NoteCode};
 
 use super::super::escape::shorten;
+use super::ipv4_rule;
 
 /// How much of the input a note's excerpt shows.
 const EXCERPT_CHARS: usize = 40;
@@ -170,7 +171,15 @@ pub fn whatwg_errors_ui(ui: &mut egui::Ui, answer: &Answer, input: &str) {
                 continue;
             }
         };
-        let name = e.standard_name.unwrap_or(note.code.as_str());
+        let mut name = e.standard_name.unwrap_or(note.code.as_str());
+        let mut meaning = e.meaning.to_owned();
+        // The crate names no IPv4 rule; the host read again names it.
+        if note.code == NoteCode::Whatwg(Code::InvalidIpv4)
+            && let Some(rule) = ipv4_rule::rule_of_input(input)
+        {
+            name = rule.name;
+            meaning = format!("{} ({}).", e.meaning.trim_end_matches('.'), rule.why);
+        }
         let (mark, color) = if e.fatal {
             ("× fails:", ui.visuals().error_fg_color)
         } else {
@@ -192,7 +201,7 @@ pub fn whatwg_errors_ui(ui: &mut egui::Ui, answer: &Answer, input: &str) {
                 },
                 note.code
             ));
-            ui.label(e.meaning);
+            ui.label(meaning);
             if let Some(at) = excerpt(note, input) {
                 ui.weak(at);
             }
