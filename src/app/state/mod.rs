@@ -84,6 +84,9 @@ pub struct Launch {
     pub base: Option<String>,
     pub encoding: Option<String>,
     pub mode: Option<Mode>,
+    /// Open the Batch view (`--batch`), reading this file of URLs unless
+    /// it is empty (`--batch FILE`).
+    pub batch: Option<String>,
 }
 
 /// Whether a URL field holds nothing to ask about: empty, or only what
@@ -191,6 +194,13 @@ impl State {
         }
         if let Some(mode) = launch.mode {
             self.mode = mode;
+        }
+        if let Some(path) = &launch.batch {
+            self.view = View::Batch;
+            if !path.is_empty() {
+                self.batch.path.clone_from(path);
+                self.batch.open_at_start = true;
+            }
         }
         self
     }
