@@ -300,10 +300,17 @@ fn a_short_run_reads_in_milliseconds_without_a_rate() {
         .next()
         .and_then(|n| n.accesskit_node().label().or(n.accesskit_node().value()))
         .unwrap_or_default();
-    assert!(
-        line.contains("\u{a0}ms") && !line.contains("rows/s"),
-        "{line:?} among {all:?}"
-    );
+    // How long four lines take depends on the machine's load (a busy CI
+    // took a second), so the window's line is checked against its own
+    // time: in milliseconds under 0.2 s without a rate, else with one.
+    let took = line.split(" in ").nth(1).unwrap_or_default();
+    let ms = took
+        .strip_suffix("\u{a0}ms")
+        .and_then(|n| n.parse::<u64>().ok());
+    match ms {
+        Some(ms) if ms < 200 => assert!(!line.contains("rows/s"), "{line:?}"),
+        _ => assert!(line.contains("rows/s"), "{line:?} among {all:?}"),
+    }
 }
 
 /// The Compare view's line over the table for `input`, as the view words it.
