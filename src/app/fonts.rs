@@ -5,6 +5,20 @@
 //! character no installed font has, so a big CJK file is read only once a
 //! CJK character shows up.
 //!
+//! A font answers only for a character its character map has (read with
+//! `skrifa`, the crate egui itself reads fonts with): egui keeps the first
+//! font a provider gives for a character, so a broad font that lacks, say,
+//! Hebrew must not answer for it. After the fonts named below, every other
+//! regular-weight font file on the system is looked at ([`OtherFonts`]):
+//! the first time a character none of the named ones has shows up, their
+//! character maps are read once into an index (a fraction of a second for
+//! the 190 files of `fonts-noto-core`), and the file that has it is loaded.
+//!
+//! Emoji: egui's own fonts include Noto Emoji (black and white), which has
+//! the emoji of Unicode 13; later ones come from a system font that has
+//! them, if any. No font is shipped with the app: the system's cover every
+//! script, and a font with them all would add tens of megabytes.
+//!
 //! On Debian, `scripts/setup` installs the files from `fonts-noto-core`
 //! (Arabic, Hebrew, Thai, Indic, Armenian, Georgian, …) and `fonts-noto-cjk`
 //! (Japanese, Chinese, Korean); DejaVu or Droid fonts are used where a system
@@ -13,6 +27,8 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
+
+use skrifa::MetadataProvider;
 
 use egui::epaint::text::{FallbackRequest, FontData, FontInsert, FontPriority, InsertFontFamily};
 use egui::{FontFamily, FontProvider};
@@ -83,15 +99,105 @@ impl FontProvider for SystemFont {
             .data
             .get_or_init(|| std::fs::read(&self.path).ok().map(FontData::from_owned))
             .clone()?;
-        let families = [FontFamily::Proportional, FontFamily::Monospace]
-            .into_iter()
-            .map(|family| InsertFontFamily {
-                family,
-                priority: FontPriority::Lowest,
-            })
-            .collect();
-        Some(FontInsert::new(&self.name, data, families))
+        if !has_glyph(data.bytes(), c) {
+            return None;
+        }
+        Some(insert(&self.name, data))
     }
+}
+
+/// The font to add to both families, after the fonts they have.
+fn insert(name: &str, data: FontData) -> FontInsert {
+    let families = [FontFamily::Proportional, FontFamily::Monospace]
+        .into_iter()
+        .map(|family| InsertFontFamily {
+            family,
+            priority: FontPriority::Lowest,
+        })
+        .collect();
+    FontInsert::new(name, data, families)
+}
+
+/// Whether the font file `data` (its first font) maps `c` to a glyph.
+fn has_glyph(data: &[u8], c: char) -> bool {
+    skrifa::FontRef::from_index(data, 0).is_ok_and(|f| f.charmap().map(c).is_some())
+}
+
+/// The characters a font file maps, as sorted ranges (empty for a file
+/// that is not a font).
+fn coverage(path: &Path) -> Vec<(u32, u32)> {
+    let Ok(data) = std::fs::read(path) else {
+        return Vec::new();
+    };
+    let Ok(font) = skrifa::FontRef::from_index(&data, 0) else {
+        return Vec::new();
+    };
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    for (c, _) in font.charmap().mappings() {
+        match ranges.last_mut() {
+            Some((_, end)) if *end + 1 == c => *end = c,
+            _ => ranges.push((c, c)),
+        }
+    }
+    ranges
+}
+
+/// One more font file: its path, what it covers, its data once needed.
+struct OtherFont {
+    path: PathBuf,
+    ranges: Vec<(u32, u32)>,
+    data: OnceLock<Option<FontData>>,
+}
+
+/// Every regular-weight font file on the system that is not one of the
+/// named [`CANDIDATES`], asked last, for a character none of those has.
+struct OtherFonts {
+    files: Vec<PathBuf>,
+    /// Read on the first character asked about, once.
+    index: OnceLock<Vec<OtherFont>>,
+}
+
+impl FontProvider for OtherFonts {
+    fn font_for(&self, request: &FallbackRequest<'_>) -> Option<FontInsert> {
+        let c = u32::from(request.cluster.chars().next()?);
+        let index = self.index.get_or_init(|| {
+            self.files
+                .iter()
+                .map(|path| OtherFont {
+                    path: path.clone(),
+                    ranges: coverage(path),
+                    data: OnceLock::new(),
+                })
+                .filter(|f| !f.ranges.is_empty())
+                .collect()
+        });
+        let font = index.iter().find(|f| {
+            f.ranges
+                .binary_search_by(|&(start, end)| {
+                    if end < c {
+                        std::cmp::Ordering::Less
+                    } else if start > c {
+                        std::cmp::Ordering::Greater
+                    } else {
+                        std::cmp::Ordering::Equal
+                    }
+                })
+                .is_ok()
+        })?;
+        let data = font
+            .data
+            .get_or_init(|| std::fs::read(&font.path).ok().map(FontData::from_owned))
+            .clone()?;
+        let name = font.path.file_name()?.to_string_lossy();
+        Some(insert(&format!("system:{name}"), data))
+    }
+}
+
+/// Whether a file name is a font of regular weight (the others would only
+/// repeat a regular one's characters).
+fn is_regular_font(name: &str) -> bool {
+    let font = [".ttf", ".otf", ".ttc"].iter().any(|e| name.ends_with(e));
+    font && name.contains("Regular")
 }
 
 /// Every font file under `dir` (a few levels deep), by file name.
@@ -111,12 +217,22 @@ fn find_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The system fonts found, in the order they are asked.
-pub fn system_fonts() -> Vec<(String, PathBuf)> {
+/// Every file under the system's font folders.
+fn font_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
     for dir in FONT_DIRS {
         find_files(Path::new(dir), 4, &mut files);
     }
+    files.sort();
+    files
+}
+
+/// The system fonts found, in the order they are asked.
+pub fn system_fonts() -> Vec<(String, PathBuf)> {
+    system_fonts_among(&font_files())
+}
+
+fn system_fonts_among(files: &[PathBuf]) -> Vec<(String, PathBuf)> {
     CANDIDATES
         .iter()
         .filter_map(|(name, _)| {
@@ -131,7 +247,8 @@ pub fn system_fonts() -> Vec<(String, PathBuf)> {
 /// Makes the system fonts available to `ctx` as fallbacks. Cheap: only the
 /// directory listing happens now; files are read when first needed.
 pub fn install(ctx: &egui::Context) {
-    for (name, path) in system_fonts() {
+    let files = font_files();
+    for (name, path) in system_fonts_among(&files) {
         let covers = CANDIDATES
             .iter()
             .find(|(n, _)| *n == name)
@@ -143,5 +260,116 @@ pub fn install(ctx: &egui::Context) {
             data: OnceLock::new(),
         };
         ctx.add_font_provider(Arc::new(font));
+    }
+    let others = files
+        .into_iter()
+        .filter(|p| {
+            p.file_name().is_some_and(|n| {
+                let n = n.to_string_lossy();
+                is_regular_font(&n) && !CANDIDATES.iter().any(|(c, _)| *c == n)
+            })
+        })
+        .collect();
+    ctx.add_font_provider(Arc::new(OtherFonts {
+        files: others,
+        index: OnceLock::new(),
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One character of each of several scripts, and an emoji of Unicode 14.
+    const SAMPLES: &[char] = &[
+        'א',
+        'ب',
+        'ก',
+        'क',
+        'ᠮ',
+        'ཀ',
+        'ܐ',
+        'Ꮳ',
+        'ꦄ',
+        'ខ',
+        '\u{1FAE0}',
+    ];
+
+    /// Who answers for `c`: the first provider whose font maps it.
+    fn answer(c: char) -> Option<String> {
+        let text = c.to_string();
+        let request = FallbackRequest {
+            cluster: &text,
+            family: &FontFamily::Proportional,
+        };
+        let files = font_files();
+        let named = system_fonts_among(&files)
+            .into_iter()
+            .map(|(name, path)| SystemFont {
+                covers: CANDIDATES
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map_or(anything as Covers, |(_, c)| *c),
+                name,
+                path,
+                data: OnceLock::new(),
+            });
+        for font in named {
+            if font.font_for(&request).is_some() {
+                return Some(font.name);
+            }
+        }
+        let others = OtherFonts {
+            files: files
+                .into_iter()
+                .filter(|p| {
+                    p.file_name()
+                        .is_some_and(|n| is_regular_font(&n.to_string_lossy()))
+                })
+                .collect(),
+            index: OnceLock::new(),
+        };
+        others.font_for(&request).map(|_| "other".to_owned())
+    }
+
+    #[test]
+    fn a_font_answers_only_for_characters_it_has() {
+        let Some((_, path)) = system_fonts()
+            .into_iter()
+            .find(|(n, _)| n == "DejaVuSans.ttf")
+        else {
+            eprintln!("skipped: DejaVu Sans is not installed");
+            return;
+        };
+        let data = std::fs::read(path).unwrap_or_default();
+        assert!(has_glyph(&data, 'a'));
+        assert!(!has_glyph(&data, '\u{4E00}'), "DejaVu Sans has no CJK");
+    }
+
+    #[test]
+    fn every_sampled_script_finds_a_font_that_has_it_where_one_is_installed() {
+        // Which characters some installed file maps: those must be found.
+        let installed: Vec<(u32, u32)> = font_files()
+            .iter()
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| is_regular_font(&n.to_string_lossy()))
+            })
+            .flat_map(|p| coverage(p))
+            .collect();
+        let mut checked = 0;
+        for &c in SAMPLES {
+            let u = u32::from(c);
+            if !installed.iter().any(|&(s, e)| s <= u && u <= e) {
+                eprintln!("no installed font has {c:?}; not checked");
+                continue;
+            }
+            checked += 1;
+            assert!(
+                answer(c).is_some(),
+                "no font answered for {c:?} (U+{u:04X})"
+            );
+        }
+        eprintln!("{checked} of {} sampled characters checked", SAMPLES.len());
     }
 }

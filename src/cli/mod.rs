@@ -115,6 +115,10 @@ pub struct WindowArgs {
     pub input: Option<String>,
     #[command(flatten)]
     pub url: UrlArgs,
+    /// Open the Batch view, reading FILE's URLs if one is given (what the
+    /// desktop entry runs, with or without a file).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
+    pub batch: Option<String>,
 }
 
 /// The arguments of `canon`.
@@ -220,6 +224,7 @@ fn open_window(args: WindowArgs) -> i32 {
         encoding: args.url.encoding,
         mode,
         engine,
+        batch: args.batch,
     };
     match crate::app::run(launch) {
         Ok(()) => 0,

@@ -8,6 +8,7 @@
 mod kittest;
 
 mod batch;
+mod batch_layout;
 mod compare;
 mod explain;
 mod inputs;

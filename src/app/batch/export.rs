@@ -79,15 +79,22 @@ struct Writing {
     path: PathBuf,
 }
 
-/// The export controls' running parts: a save dialog, a write in progress.
+/// The export controls' running parts: a save dialog, a write in progress,
+/// an export waiting for the user to say whether to replace a file.
 #[derive(Default)]
 pub struct ExportPanel {
     dialog: Option<Dialog>,
     writing: Option<Writing>,
+    /// An export to a file that exists, until the user replaces it or not.
+    confirm: Option<ExportJob>,
+    /// The path the save dialog chose: the dialog has asked about
+    /// replacing it already.
+    chosen: Option<PathBuf>,
 }
 
 impl ExportPanel {
-    /// Draws the controls; returns `true` when the user asked to export
+    /// Draws the controls into `ui` (a row the caller lays out); returns
+    /// `true` when the user asked to export
     /// (the caller gathers the rows and calls [`ExportPanel::start`]).
     pub fn ui(
         &mut self,
@@ -97,50 +104,104 @@ impl ExportPanel {
     ) -> bool {
         self.poll(settings, commands);
         let mut go = false;
-        ui.horizontal(|ui| {
-            let label = ui.label("Export:");
-            egui::ComboBox::from_id_salt("batch-export-format")
-                .selected_text(format_name(settings.export_format))
-                .width(90.0)
-                .show_ui(ui, |ui| {
-                    for f in [OutputFormat::Csv, OutputFormat::Jsonl] {
-                        ui.selectable_value(&mut settings.export_format, f, format_name(f));
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            let format = settings.export_format;
-            ui.checkbox(&mut settings.export_filtered, "only the rows shown")
-                .on_hover_text(
-                    "The filtered rows in the order shown; otherwise every row in input order",
-                );
-            let to = ui.label("to");
-            ui.add(
-                egui::TextEdit::singleline(&mut settings.export_path)
-                    .hint_text("a path to write")
-                    .desired_width((ui.available_width() - 200.0).max(120.0)),
+        let label = ui.label("Export:");
+        egui::ComboBox::from_id_salt("batch-export-format")
+            .selected_text(format_name(settings.export_format))
+            .width(90.0)
+            .show_ui(ui, |ui| {
+                for f in [OutputFormat::Csv, OutputFormat::Jsonl] {
+                    ui.selectable_value(&mut settings.export_format, f, format_name(f));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        let format = settings.export_format;
+        ui.checkbox(&mut settings.export_filtered, "only the rows shown")
+            .on_hover_text(
+                "The filtered rows in the order shown; otherwise every row in input order",
+            );
+        let to = ui.label("to");
+        ui.add(
+            egui::TextEdit::singleline(&mut settings.export_path)
+                .hint_text("a path to write")
+                .desired_width((ui.available_width() - 170.0).clamp(160.0, 600.0)),
+        )
+        .labelled_by(to.id);
+        if ui
+            .add_enabled(self.dialog.is_none(), egui::Button::new("Save as…"))
+            .on_hover_text("Choose where with the desktop's dialog")
+            .clicked()
+        {
+            self.open_dialog(ui.ctx(), format);
+        }
+        let busy = self.writing.is_some() || self.confirm.is_some();
+        if ui
+            .add_enabled(
+                !busy,
+                egui::Button::new(if busy { "Exporting…" } else { "Export" }),
             )
-            .labelled_by(to.id);
+            .clicked()
+        {
+            go = true;
+        }
+        go
+    }
+
+    /// What goes under the controls: the question whether to replace an
+    /// existing file, or the bar of an export under way.
+    pub fn below_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &BatchSettings,
+        commands: &mut Vec<Command>,
+        ctx: &egui::Context,
+    ) {
+        self.progress_ui(ui);
+        let Some(job) = &self.confirm else { return };
+        let mut answer = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("{} exists already.", job.path.display()),
+            );
             if ui
-                .add_enabled(self.dialog.is_none(), egui::Button::new("Save as…"))
-                .on_hover_text("Choose where with the desktop's dialog")
+                .button("Replace it")
+                .on_hover_text("Write the export over the file that is there")
                 .clicked()
             {
-                self.open_dialog(ui.ctx(), format);
+                answer = Some(true);
             }
-            let busy = self.writing.is_some();
             if ui
-                .add_enabled(
-                    !busy,
-                    egui::Button::new(if busy { "Exporting…" } else { "Export" }),
-                )
+                .button("Keep it")
+                .on_hover_text("Do not export; choose another path in the field")
                 .clicked()
             {
-                go = true;
+                answer = Some(false);
             }
         });
-        self.progress_ui(ui);
-        go
+        // The path changed under the question: it no longer applies.
+        let moved = Path::new(settings.export_path.trim()) != job.path;
+        match answer {
+            Some(true) if !moved => {
+                if let Some(job) = self.confirm.take() {
+                    self.write(job, ctx, commands);
+                }
+            }
+            Some(false) => {
+                self.confirm = None;
+                commands.push(Command::Report {
+                    text: "Not exported: the file was kept.".to_owned(),
+                    error: false,
+                });
+            }
+            _ if moved => self.confirm = None,
+            _ => {}
+        }
+    }
+
+    /// Whether the panel is asking whether to replace a file.
+    pub fn is_asking(&self) -> bool {
+        self.confirm.is_some()
     }
 
     /// The bar and *Cancel* while a write is under way (nothing otherwise).
@@ -185,8 +246,20 @@ impl ExportPanel {
         });
     }
 
-    /// Starts writing `job`'s rows.
+    /// Starts writing `job`'s rows, or first asks whether to replace the
+    /// regular file at its path (a FIFO or a device is written to as is; a
+    /// path the save dialog chose was asked about there).
     pub fn start(&mut self, job: ExportJob, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let exists = std::fs::metadata(&job.path).is_ok_and(|m| m.is_file());
+        if exists && self.chosen.as_deref() != Some(job.path.as_path()) {
+            self.confirm = Some(job);
+            return;
+        }
+        self.write(job, ctx, commands);
+    }
+
+    /// Writes `job`'s rows, replacing whatever is at its path.
+    fn write(&mut self, job: ExportJob, ctx: &egui::Context, commands: &mut Vec<Command>) {
         // Opened here, so a path that cannot be written is told at once.
         let file = match File::create(&job.path) {
             Ok(f) => f,
@@ -252,7 +325,10 @@ impl ExportPanel {
         if let Some(answer) = self.dialog.as_mut().and_then(Dialog::poll) {
             self.dialog = None;
             match answer {
-                Answer::Chosen(path) => settings.export_path = path.display().to_string(),
+                Answer::Chosen(path) => {
+                    settings.export_path = path.display().to_string();
+                    self.chosen = Some(path);
+                }
                 Answer::Unavailable => commands.push(Command::Report {
                     text: "No save dialog could be shown on this desktop; type the path into the field and press Export."
                         .to_owned(),

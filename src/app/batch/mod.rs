@@ -71,24 +71,34 @@ impl BatchView {
         if open {
             source::focus_path_field(&ctx, &settings.path);
         }
+        if std::mem::take(&mut settings.open_at_start) {
+            let path = source::expand_home(settings.path.trim());
+            self.start(job::Input::File(path), settings, &ctx, commands);
+        }
         egui::Panel::top("batch-inputs").show(ui, |ui| {
             if let Some(input) = self.source.ui(ui, settings, commands) {
                 self.start(input, settings, &ctx, commands);
             }
             options::options_ui(ui, settings);
             ui.separator();
-            self.progress_ui(ui);
+            self.progress_ui(ui, settings);
             ui.add_space(2.0);
         });
-        egui::Panel::right("batch-summary")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    let summary = self.finished_summary();
-                    summary_view::summary_ui(ui, &self.table, summary, &mut settings.filter);
+        if settings.show_summary {
+            // A quarter of the window at most by default, so the table keeps
+            // most of an 800 px window; the user can drag it wider.
+            let width = (ui.available_width() * 0.25).clamp(200.0, 340.0);
+            egui::Panel::right("batch-summary")
+                .resizable(true)
+                .default_size(width)
+                .max_size(ui.available_width() * 0.6)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        let summary = self.finished_summary();
+                        summary_view::summary_ui(ui, &self.table, summary, &mut settings.filter);
+                    });
                 });
-            });
+        }
         if matches!(settings.sort.column, SortColumn::Resolver(k) if k >= self.table.resolvers.len())
         {
             settings.sort = settings::Sort::default();
@@ -98,6 +108,25 @@ impl BatchView {
         if self.codes.0 != self.table.len() {
             self.codes = (self.table.len(), self.table.note_codes());
         }
+        // The rest in a panel of its own, so everything in it (the table's
+        // width above all) ends where the summary begins.
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| {
+                self.table_area_ui(ui, settings, export, &ctx, commands)
+            });
+    }
+
+    /// The filters, the columns and export controls, and the table.
+    fn table_area_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut BatchSettings,
+        export: bool,
+        ctx: &egui::Context,
+        commands: &mut Vec<Command>,
+    ) {
+        let resolvers = self.table.resolvers.clone();
         filter::filter_ui(
             ui,
             &mut settings.filter,
@@ -106,11 +135,18 @@ impl BatchView {
             self.table.len(),
             self.index.is_pending(),
         );
-        if self.export.ui(ui, settings, commands) || (export && !self.export.is_writing()) {
-            self.export_rows(settings, &ctx, commands);
-        }
+        ui.horizontal_wrapped(|ui| {
+            table_view::columns_menu(ui, &resolvers, settings);
+            ui.toggle_value(&mut settings.show_summary, "Summary panel")
+                .on_hover_text("Show the summary beside the table (remembered)");
+            ui.separator();
+            if self.export.ui(ui, settings, commands) || (export && !self.export.is_writing()) {
+                self.export_rows(settings, ctx, commands);
+            }
+        });
+        self.export.below_ui(ui, settings, commands, ctx);
         ui.separator();
-        table_view::table_ui(ui, &self.table, &self.index, &mut settings.sort, commands);
+        table_view::table_ui(ui, &self.table, &self.index, settings, commands);
     }
 
     /// Starts a run of `input` with the settings' options (replacing the
@@ -118,12 +154,15 @@ impl BatchView {
     pub fn start(
         &mut self,
         input: job::Input,
-        settings: &BatchSettings,
+        settings: &mut BatchSettings,
         ctx: &egui::Context,
         commands: &mut Vec<Command>,
     ) {
         match options::run_options(settings) {
             Ok(options) => {
+                if let job::Input::File(path) = &input {
+                    settings.remember_file(&path.display().to_string());
+                }
                 self.table = store::Table::new(options.resolvers.clone());
                 self.index = filter::ViewIndex::default();
                 self.job = Some(job::Job::start(input, options, ctx));
@@ -210,14 +249,15 @@ impl BatchView {
     }
 
     /// The progress bar while a job runs; what it did once it ended.
-    fn progress_ui(&mut self, ui: &mut egui::Ui) {
+    fn progress_ui(&mut self, ui: &mut egui::Ui, settings: &BatchSettings) {
         let Some(job) = &self.job else {
             ui.weak("Open a file, drop one here, or paste lines and run them.");
             return;
         };
         let p = job.progress();
         let n = |x: u64| group_digits(x as usize);
-        let rate = format!("{} rows/s", n(p.rows_per_second as u64));
+        let rate = format!("{}{NBSP}rows/s", n(p.rows_per_second as u64));
+        let stale = !job.is_running() && self.table.resolvers != settings.resolvers;
         ui.horizontal_wrapped(|ui| {
             if job.is_running() {
                 let left = p
@@ -233,12 +273,18 @@ impl BatchView {
                     job.cancel();
                 }
             } else {
-                let took = job.took.map_or(String::new(), |t| format!(" in {}", duration(t)));
                 ui.label(format!(
-                    "{} rows from {}{took} ({rate})",
+                    "{} rows from {}{}",
                     n(p.rows),
-                    job.input_name
+                    job.input_name,
+                    job.took.map_or(String::new(), |t| took(t, p.rows))
                 ));
+                if stale {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        "· run with other resolvers than those ticked: open or run again to apply them",
+                    );
+                }
                 if let Some(Err(why)) = &job.outcome {
                     ui.colored_label(ui.visuals().error_fg_color, why);
                 }
@@ -300,23 +346,46 @@ impl BatchView {
     }
 }
 
+/// A no-break space: a number and its unit stay on one line when a
+/// label wraps.
+const NBSP: char = '\u{a0}';
+
 /// A size in bytes as people read it: `420 KB`, `12.5 MB`.
 fn size(bytes: usize) -> String {
     if bytes < 1 << 20 {
-        format!("{} KB", bytes.div_ceil(1 << 10))
+        format!("{}{NBSP}KB", bytes.div_ceil(1 << 10))
     } else {
-        format!("{:.1} MB", bytes as f64 / f64::from(1 << 20))
+        format!("{:.1}{NBSP}MB", bytes as f64 / f64::from(1 << 20))
     }
 }
 
-/// A duration as people read it: `42 s`, `3 min 5 s`, `0.8 s`.
-fn duration(d: Duration) -> String {
+/// Below this, a run is too short for its rate to mean anything.
+const RATE_FROM: Duration = Duration::from_millis(200);
+
+/// How long a finished run took, and its rate when it ran long enough to
+/// have one: ` in 12 ms`, ` in 3.4 s (41,000 rows/s)`.
+pub fn took(t: Duration, rows: u64) -> String {
+    if t < RATE_FROM {
+        return format!(" in {}", duration(t));
+    }
+    let rate = rows as f64 / t.as_secs_f64();
+    format!(
+        " in {} ({}{NBSP}rows/s)",
+        duration(t),
+        group_digits(rate.round() as usize)
+    )
+}
+
+/// A duration as people read it: `12 ms`, `0.8 s`, `42 s`, `3 min 5 s`.
+pub fn duration(d: Duration) -> String {
     let s = d.as_secs_f64();
-    if s < 10.0 {
-        format!("{s:.1} s")
+    if s < 1.0 {
+        format!("{}{NBSP}ms", d.as_millis())
+    } else if s < 10.0 {
+        format!("{s:.1}{NBSP}s")
     } else if s < 60.0 {
-        format!("{s:.0} s")
+        format!("{s:.0}{NBSP}s")
     } else {
-        format!("{} min {} s", d.as_secs() / 60, d.as_secs() % 60)
+        format!("{}{NBSP}min {}{NBSP}s", d.as_secs() / 60, d.as_secs() % 60)
     }
 }

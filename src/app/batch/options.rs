@@ -52,14 +52,17 @@ pub fn options_ui(ui: &mut egui::Ui, settings: &mut BatchSettings) {
     });
 }
 
+/// A label and its field, kept on one line when the row wraps.
 fn text_field(ui: &mut egui::Ui, label: &str, value: &mut String, hint: &str, width: f32) {
-    let label = ui.label(label);
-    ui.add(
-        egui::TextEdit::singleline(value)
-            .hint_text(hint)
-            .desired_width(width),
-    )
-    .labelled_by(label.id);
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        ui.add(
+            egui::TextEdit::singleline(value)
+                .hint_text(hint)
+                .desired_width(width),
+        )
+        .labelled_by(label.id);
+    });
 }
 
 /// The pipeline's options from the settings, or what is wrong with them.

@@ -43,7 +43,7 @@ impl SourcePanel {
                     .hint_text(
                         "a path to a list of URLs, a CSV or JSON Lines file, or a FIFO (Ctrl+O)",
                     )
-                    .desired_width(ui.available_width() - 260.0)
+                    .desired_width((ui.available_width() - 330.0).max(160.0))
                     .id(path_field_id()),
             );
             let field = field.labelled_by(label.id);
@@ -64,6 +64,7 @@ impl SourcePanel {
             {
                 self.open_dialog(ui.ctx());
             }
+            run = run.take().or_else(|| recent_menu(ui, settings));
             ui.weak("or drop a file here");
         });
         ui.horizontal_top(|ui| {
@@ -173,7 +174,7 @@ fn path_input(settings: &BatchSettings, commands: &mut Vec<Command>) -> Option<I
 }
 
 /// `~/x` means the home folder's `x`, as in a shell.
-fn expand_home(path: &str) -> PathBuf {
+pub fn expand_home(path: &str) -> PathBuf {
     match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
         (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
         _ => PathBuf::from(path),
@@ -185,4 +186,33 @@ fn dropped_file(ui: &egui::Ui, settings: &mut BatchSettings) -> Option<Input> {
     let dropped = ui.input(|i| i.raw.dropped_files.first().map(|f| f.path().to_path_buf()))?;
     settings.path = dropped.display().to_string();
     Some(Input::File(dropped))
+}
+
+/// The "Recent" menu: the files opened last; choosing one opens it.
+fn recent_menu(ui: &mut egui::Ui, settings: &mut BatchSettings) -> Option<Input> {
+    let mut chosen = None;
+    let mut forget = false;
+    ui.add_enabled_ui(!settings.recent.is_empty(), |ui| {
+        ui.menu_button("Recent", |ui| {
+            for path in &settings.recent {
+                let button = egui::Button::new(egui::RichText::new(path).monospace());
+                if ui.add(button).clicked() {
+                    chosen = Some(path.clone());
+                }
+            }
+            ui.separator();
+            if ui.button("Forget these files").clicked() {
+                forget = true;
+            }
+        })
+        .response
+        .on_hover_text("The files opened last (remembered)")
+        .on_disabled_hover_text("No file opened yet");
+    });
+    if forget {
+        settings.recent.clear();
+    }
+    let path = chosen?;
+    settings.path.clone_from(&path);
+    Some(Input::File(expand_home(&path)))
 }

@@ -75,6 +75,9 @@ pub struct Counts {
     /// Per pair of resolvers, in [`crate::table::Summary::pairs`] order.
     pub disagreements: Vec<u64>,
     pub disagreeing_rows: u64,
+    /// Rows that have a base (their own or the run's): none means the
+    /// table's Base column would be empty in every row.
+    pub with_base: u64,
 }
 
 impl Counts {
@@ -92,6 +95,7 @@ impl Counts {
         self.rows += other.rows;
         self.error_rows += other.error_rows;
         self.disagreeing_rows += other.disagreeing_rows;
+        self.with_base += other.with_base;
         for (a, b) in [
             (&mut self.valid, &other.valid),
             (&mut self.invalid, &other.invalid),
@@ -339,6 +343,9 @@ impl SegmentBuilder {
 /// Counts one row into a segment's counts.
 fn count(c: &mut Counts, row: &Row) {
     c.rows += 1;
+    if row.base.as_deref().is_some_and(|b| !b.is_empty()) {
+        c.with_base += 1;
+    }
     if row.is_error() {
         c.error_rows += 1;
         return;

@@ -21,101 +21,434 @@ use crate::engine::Mode;
 use crate::resolvers::Resolver;
 use crate::table::{OutputFormat, RowWriter};
 
+
 use super::super::command::Command;
 use super::super::state::{HistoryEntry, View};
 use super::filter::ViewIndex;
-use super::settings::{Sort, SortColumn};
+use super::settings::{BatchSettings, Sort, SortColumn};
 use super::store::{CellRef, RowRef, Table};
 
-/// Draws the table of the rows `index` shows; headers change `sort`.
+/// The narrowest a URL column (the input, an answer) is made, in points:
+/// about a dozen monospace characters. Narrower columns would show too
+/// little to be worth it, so below this the table scrolls sideways.
+const MIN_URL_WIDTH: f32 = 100.0;
+/// The narrowest the base and notes columns are made.
+const MIN_OTHER_WIDTH: f32 = 60.0;
+
+/// One column of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableColumn {
+    Line,
+    Input,
+    Base,
+    /// The answer of the resolver at this index among the table's.
+    Answer(usize),
+    Notes,
+}
+
+impl TableColumn {
+    /// The name the column is saved under (hidden or its width).
+    pub fn name(self, resolvers: &[Resolver]) -> &'static str {
+        match self {
+            TableColumn::Line => "line",
+            TableColumn::Input => "input",
+            TableColumn::Base => "base",
+            TableColumn::Answer(k) => resolvers.get(k).map_or("", |r| r.name()),
+            TableColumn::Notes => "notes",
+        }
+    }
+
+    /// Its share of the width until the user drags it: the input and each
+    /// answer more than the base and the notes.
+    fn default_weight(self) -> u32 {
+        match self {
+            TableColumn::Line => 0,
+            TableColumn::Input | TableColumn::Answer(_) => 200,
+            TableColumn::Base | TableColumn::Notes => 100,
+        }
+    }
+
+    /// The narrowest the column is made (the line column: `line`).
+    fn min_width(self, line: f32) -> f32 {
+        match self {
+            TableColumn::Line => line,
+            TableColumn::Input | TableColumn::Answer(_) => MIN_URL_WIDTH,
+            TableColumn::Base | TableColumn::Notes => MIN_OTHER_WIDTH,
+        }
+    }
+
+    fn sort_column(self) -> SortColumn {
+        match self {
+            TableColumn::Line => SortColumn::Line,
+            TableColumn::Input => SortColumn::Input,
+            TableColumn::Base => SortColumn::Base,
+            TableColumn::Answer(k) => SortColumn::Resolver(k),
+            TableColumn::Notes => SortColumn::Notes,
+        }
+    }
+}
+
+/// Every column the table could show, in order.
+pub fn all_columns(resolvers: &[Resolver]) -> Vec<TableColumn> {
+    let mut all = vec![TableColumn::Line, TableColumn::Input, TableColumn::Base];
+    all.extend((0..resolvers.len()).map(TableColumn::Answer));
+    all.push(TableColumn::Notes);
+    all
+}
+
+/// The columns shown: those the user did not turn off, less the Base
+/// column when no row has a base (it would be empty in every row).
+pub fn shown_columns(table: &Table, settings: &BatchSettings) -> Vec<TableColumn> {
+    let any_base = table.counts().with_base > 0;
+    let resolvers = &table.resolvers;
+    let shown: Vec<TableColumn> = all_columns(resolvers)
+        .into_iter()
+        .filter(|&c| settings.shows_column(c.name(resolvers)))
+        .filter(|&c| c != TableColumn::Base || any_base)
+        .collect();
+    if shown.is_empty() {
+        // Every column off would leave rows nobody can click: keep the input.
+        vec![TableColumn::Input]
+    } else {
+        shown
+    }
+}
+
+/// The "Columns" menu: a checkbox per column (the resolvers' too), saved.
+pub fn columns_menu(ui: &mut egui::Ui, resolvers: &[Resolver], settings: &mut BatchSettings) {
+    let hidden = settings.hidden_columns.len();
+    let title = if hidden == 0 {
+        "Columns".to_owned()
+    } else {
+        format!("Columns ({hidden} hidden)")
+    };
+    ui.menu_button(title, |ui| {
+        for c in all_columns(resolvers) {
+            let name = c.name(resolvers);
+            let mut on = settings.shows_column(name);
+            let text = match c {
+                TableColumn::Base => "base (hidden anyway while no row has one)".to_owned(),
+                TableColumn::Answer(_) => format!("{name} (still run and exported)"),
+                _ => name.to_owned(),
+            };
+            if ui.checkbox(&mut on, text).changed() {
+                settings.set_column_shown(name, on);
+            }
+        }
+        ui.separator();
+        if ui.button("Show every column").clicked() {
+            settings.hidden_columns.clear();
+        }
+        if ui
+            .button("Even widths")
+            .on_hover_text("Forget the widths you dragged; share the width out as at first")
+            .clicked()
+        {
+            settings.column_weights.clear();
+        }
+    })
+    .response
+    .on_hover_text("Choose the table's columns (remembered)");
+}
+
+/// The line column's width: its header or the widest line number.
+fn line_width(ui: &egui::Ui, table: &Table) -> f32 {
+    let digits = table.len().max(1000).to_string().len() as f32;
+    let glyph =
+        ui.fonts_mut(|f| f.glyph_width(&egui::TextStyle::Monospace.resolve(ui.style()), '0'));
+    (digits * glyph + 24.0).max(52.0)
+}
+
+/// Each shown column's width for a table `available` wide: the line column
+/// fits its numbers, the others share the rest by their saved weights.
+fn widths(
+    columns: &[TableColumn],
+    resolvers: &[Resolver],
+    settings: &BatchSettings,
+    available: f32,
+    line: f32,
+    spacing: f32,
+) -> Vec<f32> {
+    let weight = |c: TableColumn| {
+        settings
+            .column_weights
+            .get(c.name(resolvers))
+            .copied()
+            .filter(|&w| w > 0)
+            .unwrap_or(c.default_weight()) as f32
+    };
+    let gaps = spacing * columns.len() as f32;
+    let mut widths: Vec<f32> = columns
+        .iter()
+        .map(|&c| if c == TableColumn::Line { line } else { 0.0 })
+        .collect();
+    let mut room = available - gaps - widths.iter().sum::<f32>();
+    let mut open: Vec<usize> = (0..columns.len())
+        .filter(|&i| columns[i] != TableColumn::Line)
+        .collect();
+    // Shares by weight; a column whose share is below its least width gets
+    // that width, and the others share what is left, until all fit.
+    loop {
+        let total: f32 = open.iter().map(|&i| weight(columns[i])).sum::<f32>();
+        let share = |i: usize| room.max(0.0) * weight(columns[i]) / total.max(f32::EPSILON);
+        let (small, big): (Vec<usize>, Vec<usize>) = open
+            .iter()
+            .partition(|&&i| share(i) < columns[i].min_width(line));
+        if small.is_empty() {
+            for &i in &big {
+                widths[i] = share(i);
+            }
+            return widths;
+        }
+        for &i in &small {
+            widths[i] = columns[i].min_width(line);
+            room -= widths[i];
+        }
+        open = big;
+    }
+}
+
+/// Saves the widths the user dragged to as weights (shares of the width),
+/// so they hold when the window changes size.
+fn remember_widths(
+    columns: &[TableColumn],
+    resolvers: &[Resolver],
+    asked: &[f32],
+    got: &[f32],
+    settings: &mut BatchSettings,
+) {
+    let dragged = asked
+        .iter()
+        .zip(got)
+        .zip(columns)
+        .any(|((a, g), &c)| c != TableColumn::Line && (a - g).abs() > 1.0);
+    if !dragged {
+        return;
+    }
+    for (&c, &w) in columns.iter().zip(got) {
+        if c != TableColumn::Line {
+            // The widths in points are the weights: only their ratios count.
+            settings
+                .column_weights
+                .insert(c.name(resolvers).to_owned(), w.round().max(1.0) as u32);
+        }
+    }
+}
+
+/// Draws the table of the rows `index` shows; headers change the sort.
+/// When "only disagreeing" is on, each answer that differs from what most
+/// of the row's resolvers say is marked. The columns fill the width; when
+/// their least widths do not fit, the table scrolls sideways.
 pub fn table_ui(
     ui: &mut egui::Ui,
     table: &Table,
     index: &ViewIndex,
-    sort: &mut Sort,
+    settings: &mut BatchSettings,
     commands: &mut Vec<Command>,
 ) {
     let resolvers = &table.resolvers;
-    let shown = index.len(table);
-    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-    // First widths share out the room there is: the input a quarter, the
-    // base a tenth, the resolvers the rest but the notes' (users resize).
-    let room = (ui.available_width() - 56.0 - 140.0).max(300.0);
-    let input_w = room * 0.26;
-    let base_w = room * 0.12;
-    let answer_w = (room - input_w - base_w) / resolvers.len().max(1) as f32;
+    let columns = shown_columns(table, settings);
+    let spacing = ui.spacing().item_spacing.x;
+    let available = ui.available_width();
+    let line = line_width(ui, table);
+    let asked = widths(&columns, resolvers, settings, available, line, spacing);
+    let fits = asked.iter().sum::<f32>() + spacing * asked.len() as f32 <= available + 0.5;
+    // Only a drag of a column's edge changes the saved widths (egui_extras
+    // also adjusts widths by itself, e.g. for a scroll bar).
+    let dragging = ui.input(|i| i.pointer.primary_down());
+    let layout = Layout {
+        columns: &columns,
+        asked: &asked,
+        line,
+        fill: fits,
+        id: available.round() as i32,
+    };
+    let got = if fits {
+        draw_table(ui, table, index, settings, &layout, commands)
+    } else {
+        egui::ScrollArea::horizontal()
+            .id_salt("batch-table-sideways")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                draw_table(ui, table, index, settings, &layout, commands)
+            })
+            .inner
+    };
+    if dragging {
+        // The last column of a filled table takes what is left: it was not
+        // sized by the user.
+        let n = if fits {
+            got.len().saturating_sub(1)
+        } else {
+            got.len()
+        };
+        remember_widths(&columns[..n], resolvers, &asked[..n], &got[..n], settings);
+    }
+}
+
+/// How the table is laid out this frame.
+struct Layout<'a> {
+    columns: &'a [TableColumn],
+    /// Each column's width.
+    asked: &'a [f32],
+    /// The line column's width.
+    line: f32,
+    /// Whether the last column takes what is left (the table fits).
+    fill: bool,
+    /// Changes with the width, so the widths are shared out again.
+    id: i32,
+}
+
+/// Draws the table; returns each column's width as laid out.
+fn draw_table(
+    ui: &mut egui::Ui,
+    table: &Table,
+    index: &ViewIndex,
+    settings: &mut BatchSettings,
+    layout: &Layout<'_>,
+    commands: &mut Vec<Command>,
+) -> Vec<f32> {
+    let resolvers = &table.resolvers;
+    let columns = layout.columns;
+    let mark_differing = settings.filter.only_disagreeing;
+    let row_height = ui
+        .text_style_height(&egui::TextStyle::Monospace)
+        .max(ui.text_style_height(&egui::TextStyle::Body))
+        + 6.0;
+    let names: Vec<&str> = columns.iter().map(|c| c.name(resolvers)).collect();
     let mut builder = TableBuilder::new(ui)
-        .id_salt(("batch-table", resolvers.len()))
+        .id_salt(("batch-table", names, layout.id, layout.fill))
         .striped(true)
         .resizable(true)
         .sense(egui::Sense::click())
         .auto_shrink(false)
-        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::auto_with_initial_suggestion(56.0).at_least(40.0))
-        .column(Column::initial(input_w).at_least(60.0).clip(true))
-        .column(Column::initial(base_w).at_least(40.0).clip(true));
-    for _ in resolvers {
-        builder = builder.column(Column::initial(answer_w).at_least(60.0).clip(true));
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+    for (i, (&w, c)) in layout.asked.iter().zip(columns).enumerate() {
+        let least = c.min_width(layout.line).min(w);
+        let column = if layout.fill && i + 1 == layout.asked.len() {
+            Column::remainder()
+        } else {
+            Column::initial(w)
+        };
+        builder = builder.column(column.at_least(least).clip(true));
     }
-    builder = builder.column(Column::remainder().at_least(100.0).clip(true));
-    builder
-        .header(row_height + 4.0, |mut header| {
-            let mut head = |column: SortColumn, name: &str, hover: &str| {
-                header.col(|ui| sort_button(ui, sort, column, name, hover));
+    let mut got = Vec::with_capacity(columns.len());
+    let sort = &mut settings.sort;
+    let table_ui = builder.header(row_height, |mut header| {
+        for &c in columns {
+            let (name, hover) = match c {
+                TableColumn::Line => ("Line", "The input line number"),
+                TableColumn::Input => ("Input", "The URL as read from the line"),
+                TableColumn::Base => ("Base", "The base it was resolved against"),
+                TableColumn::Answer(k) => resolvers
+                    .get(k)
+                    .map_or(("", ""), |r| (r.name(), r.description())),
+                TableColumn::Notes => ("Notes", "The codes of the notes the row raised"),
             };
-            head(SortColumn::Line, "Line", "The input line number");
-            head(SortColumn::Input, "Input", "The URL as read from the line");
-            head(SortColumn::Base, "Base", "The base it was resolved against");
-            for (k, r) in resolvers.iter().enumerate() {
-                head(SortColumn::Resolver(k), r.name(), r.description());
-            }
-            head(
-                SortColumn::Notes,
-                "Notes",
-                "The codes of the notes the row raised",
-            );
-        })
-        .body(|body| {
-            body.rows(row_height, shown, |mut row| {
-                let Some(r) = index.row_number(row.index()).and_then(|n| table.row(n)) else {
-                    return;
-                };
-                let mut clicked = None;
-                let (_, resp) = row.col(|ui| {
-                    ui.add(egui::Label::new(r.line().to_string()).selectable(false));
-                });
+            let (rect, _) = header.col(|ui| sort_button(ui, sort, c.sort_column(), name, hover));
+            got.push(rect.width());
+        }
+    });
+    table_ui.body(|body| {
+        body.rows(row_height, index.len(table), |mut row| {
+            let Some(r) = index.row_number(row.index()).and_then(|n| table.row(n)) else {
+                return;
+            };
+            let majority = if mark_differing {
+                majority(&r, resolvers.len())
+            } else {
+                None
+            };
+            let mut clicked = None;
+            for &c in columns {
+                let (_, resp) = row.col(|ui| cell_of(ui, &r, c, majority));
                 cell_menu(&resp, &r, resolvers, commands, || {
-                    ("a line number".to_owned(), r.line().to_string())
+                    menu_text(&r, c, resolvers)
                 });
-                clicked = clicked.or(resp.clicked().then_some(None));
-                let (_, resp) = row.col(|ui| value(ui, r.input()));
-                cell_menu(&resp, &r, resolvers, commands, || {
-                    (of_line("the input", &r), r.input().to_owned())
-                });
-                clicked = clicked.or(resp.clicked().then_some(None));
-                let (_, resp) = row.col(|ui| value(ui, r.base().unwrap_or("")));
-                cell_menu(&resp, &r, resolvers, commands, || {
-                    (of_line("the base", &r), r.base().unwrap_or("").to_owned())
-                });
-                clicked = clicked.or(resp.clicked().then_some(None));
-                for (k, &resolver) in resolvers.iter().enumerate() {
-                    let (_, resp) = row.col(|ui| cell_ui(ui, &r, k));
-                    cell_menu(&resp, &r, resolvers, commands, || {
-                        let what = format!("the {} answer", resolver.name());
-                        (of_line(&what, &r), cell_text(&r, k).unwrap_or_default())
+                if resp.clicked() {
+                    clicked = Some(match c {
+                        TableColumn::Answer(k) => resolvers.get(k).copied(),
+                        _ => None,
                     });
-                    clicked = clicked.or(resp.clicked().then_some(Some(resolver)));
                 }
-                let (_, resp) = row.col(|ui| notes_ui(ui, &r));
-                cell_menu(&resp, &r, resolvers, commands, || {
-                    (of_line("the note codes", &r), notes_text(&r))
-                });
-                clicked = clicked.or(resp.clicked().then_some(None));
-                if let Some(column) = clicked {
-                    open_row(&r, column, resolvers, commands);
-                }
-            });
+            }
+            if let Some(column) = clicked {
+                open_row(&r, column, resolvers, commands);
+            }
         });
+    });
+    got
+}
+
+/// One cell of the row.
+fn cell_of(ui: &mut egui::Ui, r: &RowRef<'_>, c: TableColumn, majority: Option<Majority<'_>>) {
+    match c {
+        TableColumn::Line => {
+            ui.add(egui::Label::new(r.line().to_string()).selectable(false));
+        }
+        TableColumn::Input => value(ui, r.input()),
+        TableColumn::Base => value(ui, r.base().unwrap_or("")),
+        TableColumn::Answer(k) => {
+            let differs = majority.filter(|m| m.differs(r, k));
+            cell_ui(ui, r, k, differs);
+        }
+        TableColumn::Notes => notes_ui(ui, r),
+    }
+}
+
+/// What a cell's menu calls the cell, and its whole text.
+fn menu_text(r: &RowRef<'_>, c: TableColumn, resolvers: &[Resolver]) -> (String, String) {
+    match c {
+        TableColumn::Line => ("a line number".to_owned(), r.line().to_string()),
+        TableColumn::Input => (of_line("the input", r), r.input().to_owned()),
+        TableColumn::Base => (of_line("the base", r), r.base().unwrap_or("").to_owned()),
+        TableColumn::Answer(k) => {
+            let name = resolvers.get(k).map_or("", |r| r.name());
+            let what = format!("the {name} answer");
+            (of_line(&what, r), cell_text(r, k).unwrap_or_default())
+        }
+        TableColumn::Notes => (of_line("the note codes", r), notes_text(r)),
+    }
+}
+
+/// The answer most of a row's resolvers give (a canonical URL, or `None`
+/// for invalid: two invalid answers agree, as the disagreement filter
+/// counts them); on a tie, the first resolver's among the tied.
+#[derive(Clone, Copy, Debug)]
+pub struct Majority<'a> {
+    answer: Option<&'a str>,
+    /// How many resolvers give it.
+    count: usize,
+}
+
+impl Majority<'_> {
+    /// Whether resolver `k`'s answer in `row` is not the majority's.
+    pub fn differs(&self, row: &RowRef<'_>, k: usize) -> bool {
+        canon(row, k).is_some_and(|a| a != self.answer)
+    }
+}
+
+/// Resolver `k`'s canonical URL (`Some(None)`: invalid; `None`: no answer).
+fn canon<'a>(row: &RowRef<'a>, k: usize) -> Option<Option<&'a str>> {
+    match row.cell(k) {
+        CellRef::Canon(c) => Some(Some(c)),
+        CellRef::Invalid(_) => Some(None),
+        CellRef::Absent => None,
+    }
+}
+
+/// The answer most of the row's `n` resolvers give, when they do not all
+/// agree (`None` when they do, or the row has no answers).
+pub fn majority<'a>(row: &RowRef<'a>, n: usize) -> Option<Majority<'a>> {
+    let answers: Vec<Option<&str>> = (0..n).filter_map(|k| canon(row, k)).collect();
+    let mut best: Option<Majority<'a>> = None;
+    for &a in &answers {
+        let count = answers.iter().filter(|&&b| b == a).count();
+        if best.is_none_or(|b| count > b.count) {
+            best = Some(Majority { answer: a, count });
+        }
+    }
+    best.filter(|b| b.count < answers.len())
 }
 
 /// A header: the column's name, and a triangle when sorted by it (drawn,
@@ -169,11 +502,18 @@ fn sort_button(ui: &mut egui::Ui, sort: &mut Sort, column: SortColumn, name: &st
     }
 }
 
-/// A text value, cut to the column with its full text on hover.
+/// A URL or other text value in the monospace font (so `xn--` and `%2F`
+/// read as typed), cut to the column with its whole text on hover (one
+/// tooltip: egui's own for cut labels is turned off).
 fn value(ui: &mut egui::Ui, text: &str) {
-    let r = ui.add(egui::Label::new(text).truncate().selectable(false));
+    let r = ui.add(
+        egui::Label::new(egui::RichText::new(text).monospace())
+            .truncate()
+            .show_tooltip_when_elided(false)
+            .selectable(false),
+    );
     if !text.is_empty() {
-        r.on_hover_text(text);
+        r.on_hover_text(egui::RichText::new(text).monospace());
     }
 }
 
@@ -192,23 +532,58 @@ fn cell_text(row: &RowRef<'_>, k: usize) -> Option<String> {
     }
 }
 
-/// Resolver `k`'s answer, red when it is not a URL.
-fn cell_ui(ui: &mut egui::Ui, row: &RowRef<'_>, k: usize) {
+/// Resolver `k`'s answer, red when it is not a URL; when it differs from
+/// the row's `majority`, marked `≠`, bold, on a tinted background (so
+/// colour is not the only cue), its hover saying what most answered.
+fn cell_ui(ui: &mut egui::Ui, row: &RowRef<'_>, k: usize, differs: Option<Majority<'_>>) {
     // The common case borrows the stored text: no string per cell and frame.
-    if let CellRef::Canon(c) = row.cell(k) {
+    if differs.is_none()
+        && let CellRef::Canon(c) = row.cell(k)
+    {
         value(ui, c);
         return;
     }
     let Some(text) = cell_text(row, k) else {
         return;
     };
-    let color = ui.visuals().error_fg_color;
+    let invalid = !matches!(row.cell(k), CellRef::Canon(_));
+    let mut rich = egui::RichText::new(&text).monospace();
+    if invalid {
+        rich = rich.color(ui.visuals().error_fg_color);
+    }
+    let Some(m) = differs else {
+        ui.add(
+            egui::Label::new(rich)
+                .truncate()
+                .show_tooltip_when_elided(false)
+                .selectable(false),
+        )
+        .on_hover_text(egui::RichText::new(text).monospace());
+        return;
+    };
+    let rect = ui.max_rect().expand2(egui::vec2(2.0, 1.0));
+    ui.painter()
+        .rect_filled(rect, 2.0, ui.visuals().warn_fg_color.gamma_multiply(0.18));
+    let mark = egui::RichText::new("≠")
+        .strong()
+        .color(ui.visuals().warn_fg_color);
+    ui.add(egui::Label::new(mark).selectable(false));
+    let most = m.answer.map_or("invalid".to_owned(), str::to_owned);
     ui.add(
-        egui::Label::new(egui::RichText::new(&text).color(color))
+        egui::Label::new(rich.strong())
             .truncate()
+            .show_tooltip_when_elided(false)
             .selectable(false),
     )
-    .on_hover_text(text);
+    .on_hover_ui(|ui| {
+        ui.label(egui::RichText::new(&text).monospace());
+        ui.separator();
+        ui.label(format!(
+            "Differs from what {} of the row's resolvers answer:",
+            m.count
+        ));
+        ui.label(egui::RichText::new(most).monospace());
+    });
 }
 
 fn notes_text(row: &RowRef<'_>) -> String {

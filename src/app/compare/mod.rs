@@ -79,12 +79,29 @@ impl CompareView {
             return;
         };
         let computing = self.worker.is_pending();
-        toolbar_ui(ui, c, state, computing, commands);
+        // While a newer input is compared, the comparison on screen is of
+        // an earlier one: its summary line would answer the wrong question.
+        let current = c.request.input == state.input
+            && c.request.base == state.base
+            && c.request.encoding == state.encoding;
+        toolbar_ui(ui, c, state, computing || !current, commands);
         ui.add_space(2.0);
         let shown = state.compare.shown();
         let reference = state.compare.reference;
         let answers = shown.iter().filter_map(|&r| Some((r, c.answer(r)?)));
-        ui.add(egui::Label::new(RichText::new(summary::summary(answers)).strong()).wrap());
+        if current {
+            ui.add(egui::Label::new(RichText::new(summary::summary(answers)).strong()).wrap());
+        } else {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(
+                        "Comparing the new input… Below: the previous input's comparison.",
+                    )
+                    .color(ui.visuals().warn_fg_color),
+                )
+                .wrap(),
+            );
+        }
         ui.add_space(2.0);
         egui::ScrollArea::vertical()
             .id_salt("compare-scroll")
@@ -136,7 +153,8 @@ fn toolbar_ui(
     ui.horizontal(|ui| {
         let settings = &mut state.compare;
         let count = settings.shown().len();
-        ui.menu_button(format!("Resolvers: {count} of 7"), |ui| {
+        let all = Resolver::ALL.len();
+        ui.menu_button(format!("Resolvers: {count} of {all}"), |ui| {
             for r in Resolver::ALL {
                 let mut on = settings.shows(r);
                 let is_reference = r == settings.reference;
@@ -152,7 +170,7 @@ fn toolbar_ui(
                 }
             }
             ui.separator();
-            if ui.button("Show all").clicked() {
+            if ui.button(format!("Show all {all}")).clicked() {
                 settings.hidden.clear();
             }
         });
@@ -187,8 +205,8 @@ fn toolbar_ui(
             ui.label("comparing…");
         } else {
             ui.weak(format!(
-                "all {} in {:.2} ms",
-                Resolver::ALL.len(),
+                "{} resolvers in {:.2} ms",
+                c.answers.len(),
                 c.elapsed.as_secs_f64() * 1000.0
             ));
         }

@@ -351,7 +351,13 @@ fn cell_ui(
         ui.painter()
             .rect_filled(ui.max_rect().expand(2.0), 2.0, tint);
     }
-    let r = ui.add(egui::Label::new(shown).sense(Sense::click()).truncate());
+    // One tooltip: egui's own for a cut label would show beside hover_ui's.
+    let r = ui.add(
+        egui::Label::new(shown)
+            .sense(Sense::click())
+            .truncate()
+            .show_tooltip_when_elided(false),
+    );
     let what = format!("{}'s {}", cell.resolver.label(), cell.column.title());
     let label = cell.accessible_text();
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));

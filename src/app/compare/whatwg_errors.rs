@@ -75,6 +75,7 @@ pub fn whatwg_errors_ui(ui: &mut egui::Ui, answer: &Answer, input: &str) {
             continue;
         };
         let name = e.standard_name.unwrap_or(note.code.as_str());
+        let meaning = e.meaning;
         let (mark, color) = if e.fatal {
             ("× fails:", ui.visuals().error_fg_color)
         } else {
@@ -96,7 +97,7 @@ pub fn whatwg_errors_ui(ui: &mut egui::Ui, answer: &Answer, input: &str) {
                 },
                 note.code
             ));
-            ui.label(e.meaning);
+            ui.label(meaning);
             if let Some(at) = excerpt(note, input) {
                 ui.weak(at);
             }

@@ -5,6 +5,8 @@
 //! ([`super::super::by_name`]), so a saved state from another version, or
 //! one edited by hand, loads: an unknown name is skipped, not an error.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::resolvers::Resolver;
@@ -39,7 +41,26 @@ pub struct BatchSettings {
     pub export_format: OutputFormat,
     pub export_filtered: bool,
     pub export_path: String,
+    /// The table's columns the user turned off, by name (`line`, `input`,
+    /// `base`, `notes`, or a resolver's name): a resolver stays in the run
+    /// and the export, only its column is hidden.
+    pub hidden_columns: Vec<String>,
+    /// The share of the table's width each column was given (by the same
+    /// names), so a column the user widened stays wider at any window size.
+    /// Only the ratios count (the widths in points the user dragged to).
+    pub column_weights: BTreeMap<String, u32>,
+    /// Whether the summary panel is shown beside the table.
+    pub show_summary: bool,
+    /// The files opened last, newest first (at most [`RECENT_FILES`]).
+    pub recent: Vec<String>,
+    /// Open the file in `path` on the next frame (set by `--batch FILE`;
+    /// never saved, so a restart does not run it again).
+    #[serde(skip)]
+    pub open_at_start: bool,
 }
+
+/// How many recent files the Batch view remembers.
+pub const RECENT_FILES: usize = 10;
 
 impl Default for BatchSettings {
     fn default() -> Self {
@@ -56,6 +77,11 @@ impl Default for BatchSettings {
             export_format: OutputFormat::Csv,
             export_filtered: false,
             export_path: String::new(),
+            hidden_columns: Vec::new(),
+            column_weights: BTreeMap::new(),
+            show_summary: true,
+            recent: Vec::new(),
+            open_at_start: false,
         }
     }
 }
@@ -68,6 +94,32 @@ impl BatchSettings {
             self.resolvers.push(r);
             self.resolvers.sort();
         }
+    }
+
+    /// Whether the table shows the column named `name`.
+    pub fn shows_column(&self, name: &str) -> bool {
+        !self.hidden_columns.iter().any(|h| h == name)
+    }
+
+    /// Shows or hides the column named `name`.
+    pub fn set_column_shown(&mut self, name: &str, show: bool) {
+        self.hidden_columns.retain(|h| h != name);
+        if !show {
+            self.hidden_columns.push(name.to_owned());
+            self.hidden_columns.sort();
+        }
+    }
+
+    /// Puts `path` first in the recent files (once), dropping the oldest
+    /// beyond [`RECENT_FILES`].
+    pub fn remember_file(&mut self, path: &str) {
+        let path = path.trim();
+        if path.is_empty() {
+            return;
+        }
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_owned());
+        self.recent.truncate(RECENT_FILES);
     }
 }
 
@@ -158,5 +210,33 @@ mod tests {
         );
         assert!(json.contains(r#""export_format":"jsonl""#), "{json}");
         assert_eq!(serde_json::from_str::<BatchSettings>(&json).ok(), Some(s));
+    }
+
+    #[test]
+    fn recent_files_are_newest_first_once_each_and_bounded() {
+        let mut s = BatchSettings::default();
+        for i in 0..RECENT_FILES + 3 {
+            s.remember_file(&format!("/f{i}"));
+        }
+        s.remember_file(" /f5 ");
+        s.remember_file("");
+        assert_eq!(s.recent.len(), RECENT_FILES);
+        assert_eq!(s.recent[0], "/f5");
+        assert_eq!(s.recent[1], format!("/f{}", RECENT_FILES + 2));
+        assert_eq!(s.recent.iter().filter(|p| *p == "/f5").count(), 1);
+    }
+
+    #[test]
+    fn hidden_columns_are_saved_and_shown_again() {
+        let mut s = BatchSettings::default();
+        s.set_column_shown("base", false);
+        s.set_column_shown("notes", false);
+        s.set_column_shown("base", false);
+        assert!(!s.shows_column("base") && s.shows_column("input"));
+        let json = serde_json::to_string(&s).unwrap_or_default();
+        let back: BatchSettings = serde_json::from_str(&json).unwrap_or_default();
+        assert_eq!(back.hidden_columns, ["base", "notes"]);
+        s.set_column_shown("base", true);
+        assert!(s.shows_column("base"));
     }
 }

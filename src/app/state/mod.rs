@@ -102,6 +102,9 @@ pub struct Launch {
     pub mode: Option<Mode>,
     /// The engine the Inspector opens with, when one is asked for.
     pub engine: Option<InspectorEngine>,
+    /// Open the Batch view (`--batch`), reading this file of URLs unless
+    /// it is empty (`--batch FILE`).
+    pub batch: Option<String>,
 }
 
 /// Whether a URL field holds nothing to ask about: empty, or only what
@@ -217,6 +220,13 @@ impl State {
         }
         if let Some(engine) = launch.engine {
             self.engine = engine;
+        }
+        if let Some(path) = &launch.batch {
+            self.view = View::Batch;
+            if !path.is_empty() {
+                self.batch.path.clone_from(path);
+                self.batch.open_at_start = true;
+            }
         }
         self
     }
