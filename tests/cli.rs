@@ -1274,7 +1274,9 @@ fn set_a_refused_value_leaves_the_url_and_says_which_setter_and_why() {
     assert_eq!(stdout(&out), "http://h/p#x\n");
     let err = stderr(&out);
     assert!(
-        err.contains("port = \"99999\" was refused: The port is above 65535; the URL is left as it was"),
+        err.contains(
+            "port = \"99999\" was refused: The port is above 65535; the URL is left as it was"
+        ),
         "{err}"
     );
     let v = batch_json(&json!({"input": "mailto:a@b", "mode": "whatwg", "set": {"host": "h"}}));
@@ -1290,11 +1292,7 @@ fn set_a_refused_value_leaves_the_url_and_says_which_setter_and_why() {
     // Input that does not parse: exit 1, whatwg's reason.
     let out = run(&["set", "nope", "--hash", "x"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("no scheme"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("no scheme"), "{}", stderr(&out));
 }
 
 #[test]

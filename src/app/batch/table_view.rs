@@ -21,7 +21,6 @@ use crate::engine::Mode;
 use crate::resolvers::Resolver;
 use crate::table::{OutputFormat, RowWriter};
 
-
 use super::super::command::Command;
 use super::super::state::{HistoryEntry, View};
 use super::filter::ViewIndex;

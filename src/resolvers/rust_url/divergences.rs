@@ -121,9 +121,33 @@ pub const DIVERGENCES: &[Divergence] = &[
     },
     Divergence {
         id: "drive-letter-after-first-segment",
-        reason: "in a file URL it keeps a drive-letter-shaped segment that is not the path's first when a '..' should remove it",
+        reason: "it keeps a drive-letter-shaped segment that is not the path's first when a '..' should remove it (in file URLs, and in other schemes too)",
         upstream: Some("servo/rust-url#1114"),
         applies: keeps_a_drive_letter_shape,
+    },
+    Divergence {
+        id: "file-drive-letter-pipe",
+        reason: "it keeps a '|' after a drive letter in a file URL's path (file:///c|/); the Standard writes it as ':' (path state, 1.4.1)",
+        upstream: None,
+        applies: keeps_a_drive_letter_pipe,
+    },
+    Divergence {
+        id: "query-character-reference",
+        reason: "a character the query's encoding cannot hold becomes '&#N;' with only the '#' percent-encoded; the Standard encodes the whole reference, %26%23N%3B",
+        upstream: None,
+        applies: writes_a_bare_character_reference,
+    },
+    Divergence {
+        id: "special-relative-many-slashes",
+        reason: "a reference of three or more slashes against a special base fails for want of a host; the Standard skips the extra slashes (special authority ignore slashes state) and reads the host after them",
+        upstream: None,
+        applies: fails_on_many_slashes,
+    },
+    Divergence {
+        id: "non-special-relative-backslash",
+        reason: "a relative reference against a non-special base has its backslashes read as slashes; the Standard does that for special URLs only, so they stay in the path",
+        upstream: None,
+        applies: reads_a_backslash_against_a_non_special_base,
     },
     Divergence {
         id: "caret-in-path",
@@ -144,6 +168,60 @@ pub const DIVERGENCES: &[Divergence] = &[
         applies: has_an_xn_label,
     },
 ];
+
+/// The crate's answer is a `file` URL with a `X|` drive letter in its path.
+fn keeps_a_drive_letter_pipe(_: &Case<'_>, answer: &Answer) -> bool {
+    is_file(answer)
+        && answer.get(Component::Path).is_some_and(|p| {
+            p.split('/')
+                .any(|s| matches!(s.as_bytes(), [letter, b'|'] if letter.is_ascii_alphabetic()))
+        })
+}
+
+/// The crate's answer has a query holding `&%23`, a character reference
+/// left half encoded.
+fn writes_a_bare_character_reference(_: &Case<'_>, answer: &Answer) -> bool {
+    answer
+        .get(Component::Query)
+        .is_some_and(|q| q.contains("&%23"))
+}
+
+/// The crate refused a reference that starts with three slashes or
+/// backslashes, against a base.
+fn fails_on_many_slashes(case: &Case<'_>, answer: &Answer) -> bool {
+    let Case::Parse {
+        input,
+        base: Some(_),
+    } = *case
+    else {
+        return false;
+    };
+    let leading = clean(input)
+        .trim_start_matches(|c: char| c <= ' ')
+        .bytes()
+        .take_while(|b| matches!(b, b'/' | b'\\'))
+        .count();
+    answer.invalid && leading >= 3
+}
+
+/// A reference holding a backslash against a base of a non-special
+/// scheme, the reference having no scheme of its own.
+fn reads_a_backslash_against_a_non_special_base(case: &Case<'_>, _: &Answer) -> bool {
+    let Case::Parse {
+        input,
+        base: Some(base),
+    } = *case
+    else {
+        return false;
+    };
+    let base_scheme = base.split_once(':').map(|(s, _)| s.to_ascii_lowercase());
+    let own_scheme = input.split_once(':').is_some_and(|(s, _)| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+    });
+    input.contains('\\') && !own_scheme && base_scheme.is_some_and(|s| !is_special(&s))
+}
 
 /// The crate's answer keeps a '^' in its path.
 fn keeps_a_caret_in_the_path(_: &Case<'_>, answer: &Answer) -> bool {
@@ -312,7 +390,8 @@ fn keeps_a_drive_letter_shape(case: &Case<'_>, answer: &Answer) -> bool {
         .filter(|s| !s.is_empty())
         .skip(1)
         .any(is_drive_letter_shape);
-    is_file(answer) && has_dot_dot_segment(input) && drive_after_first
+    // Not only in file URLs: the crate keeps such a segment in any scheme.
+    has_dot_dot_segment(input) && drive_after_first
 }
 
 /// Whether `input` holds a `..` segment, as the Standard spells one (`..`,

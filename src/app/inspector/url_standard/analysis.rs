@@ -106,8 +106,9 @@ fn analyze_with<T: Tracer>(req: &StandardRequest, trace: &mut T) -> StandardAnal
     let start = Instant::now();
     let query_encoding = QueryEncoding::from_label(&req.encoding);
     let unknown_label = !req.encoding.trim().is_empty() && query_encoding.named.is_none();
-    let base = (!req.base.trim().is_empty())
-        .then(|| url_standard::parse(&req.base, None, query_encoding, &mut OfBase(&mut *trace)).url);
+    let base = (!req.base.trim().is_empty()).then(|| {
+        url_standard::parse(&req.base, None, query_encoding, &mut OfBase(&mut *trace)).url
+    });
     let parsed = match &base {
         Some(Err(_)) => None,
         Some(Ok(b)) => Some(url_standard::parse(
