@@ -22,7 +22,7 @@ pub fn run(args: &CanonArgs) -> i32 {
         input: args.input.clone(),
         base: args.url.base.clone().filter(|b| !b.is_empty()),
         encoding,
-        mode: args.url.mode.unwrap_or_default().into(),
+        mode: args.url.mode.unwrap_or_default(),
         until: Until::Canonicalize,
         // The JSON carries its own steps; text and Markdown are written from
         // the engine's steps, which also hold the dot-segment buffers.

@@ -95,7 +95,7 @@ fn run<T: Tracer>(
 ) -> Answer {
     let base = match whatwg::parse_base(request.base(), request.encoding, tracer) {
         Ok(base) => base,
-        Err(invalid) => return invalid,
+        Err(why) => return Answer::invalid(why),
     };
     let parsed = url_standard::parse(request.input, base.as_ref(), request.encoding, tracer);
     let Ok(mut url) = parsed.url else {

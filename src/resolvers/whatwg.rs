@@ -64,29 +64,30 @@ fn resolve<T: Tracer>(
 ) -> Answer {
     match parse_base(base, encoding, tracer) {
         Ok(base) => answer_of(input, base.as_ref(), encoding, tracer),
-        Err(invalid) => invalid,
+        Err(why) => Answer::invalid(why),
     }
 }
 
-/// The base URL parsed, or the invalid answer that a bad base gives.
+/// The base URL parsed, or the note that makes an answer against a bad
+/// base invalid.
 pub fn parse_base<T: Tracer>(
     base: Option<&str>,
     encoding: QueryEncoding,
     tracer: &mut T,
-) -> Result<Option<Url>, Answer> {
+) -> Result<Option<Url>, Note> {
     let Some(text) = base else {
         return Ok(None);
     };
     let parsed = url_standard::parse(text, None, encoding, &mut OfBase(tracer));
     match parsed.url {
         Ok(url) => Ok(Some(url)),
-        Err(failure) => Err(Answer::invalid(Note::new(
+        Err(failure) => Err(Note::new(
             Code::BaseInvalid,
             format!(
                 "the base URL is not a URL by the standard ({}), so nothing is parsed against it",
                 failure_words(&failure)
             ),
-        ))),
+        )),
     }
 }
 
