@@ -150,6 +150,12 @@ pub const DIVERGENCES: &[Divergence] = &[
         applies: reads_a_backslash_against_a_non_special_base,
     },
     Divergence {
+        id: "non-special-authority-backslash",
+        reason: "a backslash ends a non-special URL's authority (res://C:\\x reads the host C and the path \\x); the Standard reads it as part of the port there, which then fails",
+        upstream: None,
+        applies: ends_a_non_special_authority_at_a_backslash,
+    },
+    Divergence {
         id: "caret-in-path",
         reason: "it leaves '^' as it is in a path; the Standard's path percent-encode set holds it, so it is written %5E",
         upstream: Some("servo/rust-url#1140"),
@@ -221,6 +227,17 @@ fn reads_a_backslash_against_a_non_special_base(case: &Case<'_>, _: &Answer) -> 
                 .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
     });
     input.contains('\\') && !own_scheme && base_scheme.is_some_and(|s| !is_special(&s))
+}
+
+/// The crate's answer is a non-special URL with a host whose path starts
+/// with a backslash.
+fn ends_a_non_special_authority_at_a_backslash(_: &Case<'_>, answer: &Answer) -> bool {
+    let scheme = answer.get(Component::Scheme).unwrap_or("");
+    !is_special(scheme)
+        && answer.get(Component::Host).is_some()
+        && answer
+            .get(Component::Path)
+            .is_some_and(|p| p.starts_with("/\\") || p.starts_with('\\'))
 }
 
 /// The crate's answer keeps a '^' in its path.

@@ -148,9 +148,17 @@ pub fn run(
 /// Parses `input` against `base` and answers with the crate's result, its
 /// notes, and the divergence note where one of the known ones applies.
 pub fn resolve(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answer {
+    let case = divergences::Case::Parse { input, base };
     let run = match run(input, base, encoding) {
         Ok(run) => run,
-        Err(e) => return Answer::invalid(base_invalid_note(e)),
+        Err(e) => {
+            // A base the crate refuses may be one of its divergences too.
+            let mut answer = Answer::invalid(base_invalid_note(e));
+            if let Some(known) = divergences::find(&case, &answer) {
+                answer.notes.push(known.note());
+            }
+            return answer;
+        }
     };
     let notes = run.violations.iter().map(|&v| violation_note(v, input));
     let mut answer = match run.parsed {
@@ -167,7 +175,6 @@ pub fn resolve(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Answ
             answer
         }
     };
-    let case = divergences::Case::Parse { input, base };
     if let Some(known) = divergences::find(&case, &answer) {
         answer.notes.push(known.note());
     }
