@@ -159,7 +159,7 @@ fn where_gecko_parts_from_this_is_named_and_opens_in_the_trace() {
 fn a_resolver_turned_off_stays_off_after_a_restart() {
     let (mut h, _) = window(compare_state(TYPICAL, TYPICAL_BASE));
     h.run();
-    h.get_by_label_contains("Resolvers: 7 of 7").click();
+    h.get_by_label_contains("Resolvers: 8 of 8").click();
     h.run();
     h.get_by_label_contains("IE — ").click();
     h.run();
@@ -170,10 +170,10 @@ fn a_resolver_turned_off_stays_off_after_a_restart() {
         .filter(|&r| r != Resolver::Ie)
         .collect();
     assert_eq!(rows(&h), expected);
-    assert!(shows_part(&h, "Resolvers: 6 of 7"));
+    assert!(shows_part(&h, "Resolvers: 7 of 8"));
 
     // The reference row cannot be turned off.
-    h.get_by_label_contains("Resolvers: 6 of 7").click();
+    h.get_by_label_contains("Resolvers: 7 of 8").click();
     h.run();
     h.get_by_label_contains("THIS — ").click();
     h.run();
@@ -196,7 +196,7 @@ fn copy_as_markdown_gives_a_table_of_the_shown_rows() {
     h.run();
     let md = clipboard.contents().unwrap_or_default();
     let table: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
-    assert_eq!(table.len(), 2 + 7, "{md}");
+    assert_eq!(table.len(), 2 + Resolver::ALL.len(), "{md}");
     assert!(
         table[0].starts_with("| resolver | canonical, or why invalid |"),
         "{md}"
