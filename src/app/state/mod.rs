@@ -84,6 +84,8 @@ pub struct Launch {
     pub base: Option<String>,
     pub encoding: Option<String>,
     pub mode: Option<Mode>,
+    /// The view to open on (`url-inspector gui canon|compare …`).
+    pub view: Option<View>,
 }
 
 /// Whether a URL field holds nothing to ask about: empty, or only what
@@ -191,6 +193,9 @@ impl State {
         }
         if let Some(mode) = launch.mode {
             self.mode = mode;
+        }
+        if let Some(view) = launch.view {
+            self.view = view;
         }
         self
     }
