@@ -511,27 +511,27 @@ impl InspectorApp {
         self.commit();
     }
 
-    /// The Copy menu: the canonical URL, the case as a command line, the
+    /// The Share menu: the canonical URL, the case as a command line, the
     /// trace as a report. The Batch view has no single case to copy.
     fn copy_menu(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let one_case = self.state.view != View::Batch;
         ui.add_enabled_ui(one_case, |ui| {
-            ui.menu_button("Copy", |ui| {
+            ui.menu_button("Share", |ui| {
                 let shortcut = ui.ctx().format_shortcut(&keys::COPY);
                 let items = [
                     (
-                        format!("Canonical URL ({shortcut})"),
+                        format!("Copy canonical URL ({shortcut})"),
                         "The canonical URL of the input",
                         Command::CopyCanonical,
                     ),
                     (
-                        "As command".to_owned(),
+                        "Copy as command".to_owned(),
                         "The shell command line that asks the same question (url-inspector canon … or compare …); \
                          with `gui` after the program name it opens this window on it",
                         Command::CopyAsCommand,
                     ),
                     (
-                        "Report (Markdown)".to_owned(),
+                        "Copy report (Markdown)".to_owned(),
                         "The whole trace as Markdown, with the command line on top, for a bug report",
                         Command::CopyReport,
                     ),

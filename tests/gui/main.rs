@@ -8,6 +8,7 @@
 mod kittest;
 
 mod batch;
+mod case;
 mod compare;
 mod explain;
 mod inputs;

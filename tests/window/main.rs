@@ -12,5 +12,6 @@ mod xwindow;
 mod batch;
 mod compare;
 mod explain;
+mod fidelity;
 mod inspector;
 mod state;
