@@ -268,7 +268,7 @@ impl BigEdit {
         if focused && !self.all {
             let mut marker = formats.plain.clone();
             marker.color = ui.visuals().selection.stroke.color;
-            job.append("▏", 0.0, marker);
+            job.append("|", 0.0, marker);
         }
         let after = byte_after_chars(value, caret, SHOWN);
         visible::append(&mut job, &value[caret..after], &formats);

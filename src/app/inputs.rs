@@ -261,7 +261,9 @@ fn big_field_ui(
         commands.push(Command::Remember);
         ui.memory_mut(|m| m.surrender_focus(id));
     }
-    let galley = ui.fonts_mut(|f| f.layout_job(big.layout(ui, value, focused)));
+    // The job is made first: making it reads the fonts, which are locked while laying out.
+    let job = big.layout(ui, value, focused);
+    let galley = ui.fonts_mut(|f| f.layout_job(job));
     let margin = ui.spacing().button_padding;
     let width = (ui.available_width() - 330.0).max(160.0);
     let height = ui.text_style_height(&TextStyle::Monospace) + 2.0 * margin.y;
@@ -342,6 +344,8 @@ fn divert_big_paste(
     let range = selected_value_range(ui.ctx(), field, buffer, value);
     buffer.big.forget();
     buffer.big.replace(value, range, &text);
+    // The text field gives way to the long-value editor, which keeps the focus.
+    ui.memory_mut(|m| m.request_focus(field_id(field)));
     true
 }
 
@@ -613,7 +617,7 @@ fn all_labels_menu(ui: &mut egui::Ui, encoding: &mut String) {
                 highlight = highlight.saturating_sub(1);
             }
             highlight = highlight.min(shown.len().saturating_sub(1));
-            let search_label = ui.label("Search (↓ ↑ to choose, Enter to take):");
+            let search_label = ui.label("Search (arrow keys to choose, Enter to take):");
             let r = ui
                 .add(
                     TextEdit::singleline(&mut search)

@@ -12,10 +12,16 @@ use egui::{Color32, FontId, Galley, TextStyle, Ui};
 
 use super::escape::picture;
 
+/// Every picture [`picture`] can give.
+const PICTURES: &str = "\u{2400}\u{2409}\u{240A}\u{240D}\u{2421}\u{25CC}\u{FFFD}";
+
 /// The formats of plain text and of a hidden character's picture.
 pub struct Formats {
     pub plain: TextFormat,
     pub hidden: TextFormat,
+    /// What stands for every hidden character when the fonts lack the
+    /// pictures (a middle dot, in every font), so nothing is drawn as tofu.
+    pub fallback: Option<char>,
 }
 
 impl Formats {
@@ -24,6 +30,7 @@ impl Formats {
     pub fn monospace(ui: &Ui) -> Formats {
         let font_id: FontId = TextStyle::Monospace.resolve(ui.style());
         let line_height = Some(ui.text_style_height(&TextStyle::Monospace));
+        let fallback = (!ui.fonts_mut(|f| f.has_glyphs(&font_id, PICTURES))).then_some('·');
         let visuals = ui.visuals();
         let plain = TextFormat {
             font_id: font_id.clone(),
@@ -38,7 +45,11 @@ impl Formats {
             line_height,
             ..TextFormat::default()
         };
-        Formats { plain, hidden }
+        Formats {
+            plain,
+            hidden,
+            fallback,
+        }
     }
 
     /// The same, with a background of `fill` behind both (a selection).
@@ -47,7 +58,11 @@ impl Formats {
         plain.background = fill;
         let mut hidden = self.hidden.clone();
         hidden.background = fill;
-        Formats { plain, hidden }
+        Formats {
+            plain,
+            hidden,
+            fallback: self.fallback,
+        }
     }
 }
 
@@ -58,7 +73,7 @@ pub fn append(job: &mut LayoutJob, text: &str, formats: &Formats) {
     let mut run_hidden = false;
     for c in text.chars() {
         let (shown, hidden) = match picture(c) {
-            Some(p) => (p, true),
+            Some(p) => (formats.fallback.unwrap_or(p), true),
             None => (c, false),
         };
         if hidden != run_hidden && !run.is_empty() {
@@ -110,6 +125,7 @@ mod tests {
                 color: Color32::RED,
                 ..TextFormat::default()
             },
+            fallback: None,
         };
         let mut job = single_line_job();
         append(&mut job, text, &formats);

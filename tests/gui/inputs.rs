@@ -7,6 +7,7 @@
 
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use url_inspector::app::clipboard::MemoryClipboard;
 use url_inspector::app::{InspectorApp, State};
 
