@@ -171,17 +171,21 @@ fn text_field(
     let value = state.value_mut(field);
     let focused = ui.memory(|m| m.has_focus(field_id(field)));
     let mut changed = false;
+    if focused && value.len() <= EDIT_LIMIT {
+        buffer.sync(value, escapes);
+        changed = divert_big_paste(ui, field, buffer, value);
+    }
+    // The field is drawn in the frame of a diverted paste too, by the editor
+    // that now fits the value: a focused widget missing from a frame loses
+    // the focus, and the keys after the paste would go nowhere.
     if value.len() > EDIT_LIMIT {
-        changed = big_field_ui(ui, field, value, &mut buffer.big, label, commands);
+        changed |= big_field_ui(ui, field, value, &mut buffer.big, label, commands);
     } else {
         buffer.sync(value, escapes);
         if focused {
-            changed = divert_big_paste(ui, field, buffer, value);
             keep_pasted_text(ui, field, buffer.escaped, commands);
         }
-        if !changed {
-            changed = small_field_ui(ui, field, buffer, value, label, commands);
-        }
+        changed |= small_field_ui(ui, field, buffer, value, label, commands);
     }
     if field == Field::Input {
         insert_menu(ui, commands);
@@ -344,8 +348,6 @@ fn divert_big_paste(
     let range = selected_value_range(ui.ctx(), field, buffer, value);
     buffer.big.forget();
     buffer.big.replace(value, range, &text);
-    // The text field gives way to the long-value editor, which keeps the focus.
-    ui.memory_mut(|m| m.request_focus(field_id(field)));
     true
 }
 
