@@ -151,6 +151,12 @@ impl InspectorApp {
     /// Commits the inputs after a pause in typing, and asks for the frame
     /// that will see the pause end.
     fn commit_after_pause(&mut self, ctx: &egui::Context) {
+        // Not under an open menu: a new entry would move the History menu's
+        // entries under the pointer as it clicks one. The commit waits for
+        // the menu to close (closing it repaints).
+        if egui::Popup::is_any_open(ctx) {
+            return;
+        }
         if let Some(since) = self.uncommitted_since {
             let waited = self.now - since;
             if waited >= COMMIT_PAUSE {

@@ -47,15 +47,21 @@ pub fn history_ui(ui: &mut egui::Ui, history: &[HistoryEntry], commands: &mut Ve
     if shown.is_empty() {
         ui.weak(format!("No entry contains \"{}\".", filter.trim()));
     }
+    let list_id = filter_id.with("entries");
     egui::ScrollArea::vertical()
         .max_height(480.0)
         .show(ui, |ui| {
             for entry in shown {
-                if ui
-                    .button(RichText::new(entry_text(entry)).monospace())
-                    .on_hover_text(shorten(&entry.input, 400, true))
-                    .clicked()
-                {
+                // Each entry's button is named by the entry, not by its place:
+                // an entry committed while the menu is open moves the others
+                // down, and a click must still take the entry it was aimed at.
+                let key = (&entry.input, &entry.base, &entry.encoding, entry.mode);
+                let scope = egui::UiBuilder::new().scope_id(list_id.with(key));
+                let button = ui.scope_builder(scope, |ui| {
+                    ui.button(RichText::new(entry_text(entry)).monospace())
+                        .on_hover_text(shorten(&entry.input, 400, true))
+                });
+                if button.inner.clicked() {
                     commands.push(Command::Restore(entry.clone()));
                     ui.close();
                 }
