@@ -169,16 +169,13 @@ impl InspectorApp {
         }
     }
 
-    /// Scrolls a widget that has just taken the focus (by Tab, a shortcut)
-    /// into view, wherever it is.
+    /// Notes a widget that has just taken the focus (by Tab, a shortcut),
+    /// for the scroll area it is in to bring it into view.
     fn scroll_to_new_focus(&mut self, ctx: &egui::Context) {
         let focused = ctx.memory(|m| m.focused());
-        if focused != self.last_focus {
-            self.last_focus = focused;
-            if let Some(response) = focused.and_then(|id| ctx.read_response(id)) {
-                response.scroll_to_me(None);
-            }
-        }
+        let newly = focused.filter(|_| focused != self.last_focus);
+        self.last_focus = focused;
+        super::focus_scroll::note_focus(ctx, newly);
     }
 
     /// Draws the whole window (eframe calls this through [`eframe::App::ui`];

@@ -53,6 +53,8 @@ pub mod compare;
 pub mod escape;
 pub mod field;
 #[cfg(feature = "gui")]
+pub mod focus_scroll;
+#[cfg(feature = "gui")]
 pub mod fonts;
 #[cfg(feature = "gui")]
 pub mod help;

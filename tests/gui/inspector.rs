@@ -451,6 +451,42 @@ fn tab_walk(h: &mut Harness<'_, App>, n: usize) -> Vec<String> {
         .collect()
 }
 
+/// A control below the fold that Tab reaches is scrolled into view.
+#[test]
+fn tab_scrolls_a_control_below_the_fold_into_view() {
+    let height = 460.0;
+    let (mut h, _) = window_sized(
+        State {
+            input: "http://u:p@a:8/p?x=1#f".into(),
+            ..State::default()
+        },
+        1400.0,
+        height,
+    );
+    h.run();
+    let below = |h: &Harness<'_, App>| h.get_by_label("Copy query").rect().bottom() > height;
+    assert!(below(&h), "the window is too tall for this test");
+    let mut reached = false;
+    for _ in 0..80 {
+        h.key_press(Key::Tab);
+        h.run();
+        if focused(&h).as_deref() == Some("Copy query") {
+            reached = true;
+            break;
+        }
+    }
+    assert!(reached, "Tab never reached Copy query");
+    // The scroll may be animated: a few more frames.
+    for _ in 0..10 {
+        h.step();
+    }
+    let rect = h.get_by_label("Copy query").rect();
+    assert!(
+        rect.top() >= 0.0 && rect.bottom() <= height,
+        "the focused button is out of view at {rect:?}"
+    );
+}
+
 #[test]
 fn tab_reaches_every_control_in_order_and_comes_back_around() {
     let (mut h, _) = window(State {
