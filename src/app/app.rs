@@ -25,7 +25,11 @@ use super::inspector::divider::SPLIT_STEP;
 use super::inspector::url_standard::result_strip;
 use super::keys::{self, Action};
 use super::state::{DEFAULT_SPLIT, InspectorEngine, State, ThemeChoice, View};
-use super::{history, inputs, result, theme, viewer};
+use super::{case_command, help, history, inputs, result, theme, viewer};
+
+/// Seconds without a change to the inputs after which they are taken as
+/// meant and join the history (a pause, not every keystroke, commits).
+pub const COMMIT_PAUSE: f64 = 2.0;
 
 /// A message in the status bar.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +50,15 @@ pub struct InspectorApp {
     fields: inputs::Fields,
     viewer: Option<viewer::Viewer>,
     theme_applied: Option<ThemeChoice>,
+    /// The time of this frame (egui's clock, in seconds).
+    now: f64,
+    /// When the inputs last changed and are not yet in the history: they
+    /// join it after [`COMMIT_PAUSE`] without a change.
+    uncommitted_since: Option<f64>,
+    /// The widget that had the focus last frame, to scroll a newly focused
+    /// one into view.
+    last_focus: Option<egui::Id>,
+    help: help::HelpWindows,
     /// Set from outside the UI thread (a signal) to close the window the
     /// way Ctrl+Q does, saving the state.
     quit_flag: Option<Arc<AtomicBool>>,
@@ -64,6 +77,10 @@ impl InspectorApp {
             fields: inputs::Fields::default(),
             viewer: None,
             theme_applied: None,
+            now: 0.0,
+            uncommitted_since: None,
+            last_focus: None,
+            help: help::HelpWindows::default(),
             quit_flag: None,
         }
     }
@@ -122,13 +139,55 @@ impl InspectorApp {
     fn inputs_changed(&mut self) {
         self.inspector.inputs_changed();
         self.status = None;
+        self.uncommitted_since = Some(self.now);
+    }
+
+    /// The person committed to the inputs (Enter, a copy, another view, a
+    /// pause in typing): they join the history.
+    fn commit(&mut self) {
+        self.uncommitted_since = None;
+        self.state.remember();
+    }
+
+    /// Commits the inputs after a pause in typing, and asks for the frame
+    /// that will see the pause end.
+    fn commit_after_pause(&mut self, ctx: &egui::Context) {
+        // Not under an open menu: a new entry would move the History menu's
+        // entries under the pointer as it clicks one. The commit waits for
+        // the menu to close (closing it repaints).
+        if egui::Popup::is_any_open(ctx) {
+            return;
+        }
+        if let Some(since) = self.uncommitted_since {
+            let waited = self.now - since;
+            if waited >= COMMIT_PAUSE {
+                self.commit();
+            } else {
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(
+                    COMMIT_PAUSE - waited,
+                ));
+            }
+        }
+    }
+
+    /// Notes a widget that has just taken the focus (by Tab, a shortcut),
+    /// for the scroll area it is in to bring it into view.
+    fn scroll_to_new_focus(&mut self, ctx: &egui::Context) {
+        let focused = ctx.memory(|m| m.focused());
+        let newly = focused.filter(|_| focused != self.last_focus);
+        self.last_focus = focused;
+        super::focus_scroll::note_focus(ctx, newly);
     }
 
     /// Draws the whole window (eframe calls this through [`eframe::App::ui`];
     /// the tests call it directly).
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        self.now = ctx.input(|i| i.time);
         self.inspector.poll();
+        self.commit_after_pause(&ctx);
+        self.scroll_to_new_focus(&ctx);
+        super::clipboard::restore_carriage_returns(&ctx, self.clipboard.as_mut());
         if self.theme_applied != Some(self.state.theme) {
             theme::apply(&ctx);
             ctx.set_theme(theme::preference(self.state.theme));
@@ -158,6 +217,7 @@ impl InspectorApp {
         {
             self.viewer = None;
         }
+        self.help.show(&ctx, &mut commands);
         for command in commands {
             self.apply(command, &ctx);
         }
@@ -176,7 +236,9 @@ impl InspectorApp {
                 ui.separator();
                 history::history_menu(ui, &self.state.history, commands);
                 self.view_menu(ui, commands);
+                self.copy_menu(ui, commands);
                 keys_menu(ui);
+                self.help.menu(ui);
                 ui.separator();
                 self.view_tabs(ui, commands);
                 if self.is_computing() {
@@ -360,17 +422,19 @@ impl InspectorApp {
                 self.inputs_changed();
             }
             Command::ClearHistory => state.history.clear(),
-            Command::Remember => state.remember(),
+            Command::Remember => self.commit(),
             Command::SetTheme(t) => state.theme = t,
             Command::Insert { field, text } => {
-                inputs::insert(ctx, state, field, &text);
+                inputs::insert(ctx, state, &mut self.fields, field, &text);
                 self.inputs_changed();
             }
             Command::Clear(field) => {
                 state.value_mut(field).clear();
                 self.inputs_changed();
             }
-            Command::Focus(field) => inputs::focus_and_select_all(ctx, state, field),
+            Command::Focus(field) => {
+                inputs::focus_and_select_all(ctx, state, &mut self.fields, field);
+            }
             Command::ShowAll { title, text } => {
                 self.viewer = Some(viewer::Viewer::new(title, text));
             }
@@ -379,7 +443,14 @@ impl InspectorApp {
             Command::ToggleChangedOnly => state.changed_only = !state.changed_only,
             Command::ToggleHex => state.hex = !state.hex,
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-            Command::SetView(view) => state.view = view,
+            Command::SetView(view) => {
+                if state.view != view {
+                    state.view = view;
+                    self.commit();
+                }
+            }
+            Command::CopyAsCommand => self.copy_as_command(),
+            Command::CopyReport => self.copy_report(),
             Command::OpenStep { mode, step } => {
                 state.view = View::Inspector;
                 let was_standard = std::mem::take(&mut state.engine) != InspectorEngine::Spec2012;
@@ -396,7 +467,7 @@ impl InspectorApp {
         match self.inspector.canonical() {
             Some(canon) => {
                 self.copy("the canonical URL", &canon);
-                self.state.remember();
+                self.commit();
             }
             None => {
                 self.status = Some(Status {
@@ -405,6 +476,81 @@ impl InspectorApp {
                 });
             }
         }
+    }
+
+    /// The command line that reproduces the view, on the clipboard.
+    fn copy_as_command(&mut self) {
+        match case_command::case_command(self.state.view, &self.state) {
+            Ok(line) => {
+                self.copy("the command line", &line);
+                self.commit();
+            }
+            Err(why) => self.report(format!("No command line: {why}."), true),
+        }
+    }
+
+    /// The trace as Markdown with the command line on top, on the
+    /// clipboard (the engine's report, as `canon --trace --format markdown`
+    /// writes it).
+    fn copy_report(&mut self) {
+        let Some(a) = self.inspector.analysis() else {
+            self.report("Nothing to report yet: the result is being computed.", true);
+            return;
+        };
+        let command = match case_command::case_command(View::Inspector, &self.state) {
+            Ok(line) => format!("Reproduce with:\n\n```sh\n{line}\n```\n\n"),
+            Err(why) => format!("No command line reproduces this case: {why}.\n\n"),
+        };
+        let run = crate::engine::report::RunInfo {
+            input: &a.request.input,
+            base: Some(a.request.base.as_str()).filter(|b| !b.is_empty()),
+            encoding: a.encoding.used,
+            mode: a.request.mode,
+        };
+        let body = crate::engine::report::report(
+            crate::engine::report::Format::Markdown,
+            &run,
+            &a.trace.steps,
+            &a.outcome,
+        );
+        let text = command + &body;
+        self.copy("the report (Markdown)", &text);
+        self.commit();
+    }
+
+    /// The Share menu: the canonical URL, the case as a command line, the
+    /// trace as a report. The Batch view has no single case to copy.
+    fn copy_menu(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let one_case = self.state.view != View::Batch;
+        ui.add_enabled_ui(one_case, |ui| {
+            ui.menu_button("Share", |ui| {
+                let shortcut = ui.ctx().format_shortcut(&keys::COPY);
+                let items = [
+                    (
+                        format!("Copy canonical URL ({shortcut})"),
+                        "The canonical URL of the input",
+                        Command::CopyCanonical,
+                    ),
+                    (
+                        "Copy as command".to_owned(),
+                        "The shell command line that asks the same question (url-inspector canon … or compare …); \
+                         with `gui` after the program name it opens this window on it",
+                        Command::CopyAsCommand,
+                    ),
+                    (
+                        "Copy report (Markdown)".to_owned(),
+                        "The whole trace as Markdown, with the command line on top, for a bug report",
+                        Command::CopyReport,
+                    ),
+                ];
+                for (label, hover, command) in items {
+                    if ui.button(label).on_hover_text(hover).clicked() {
+                        commands.push(command);
+                        ui.close();
+                    }
+                }
+            });
+        });
     }
 
     fn copy(&mut self, what: &str, text: &str) {
@@ -424,23 +570,7 @@ impl InspectorApp {
 /// The Keys menu: every shortcut of [`keys::BINDINGS`], then the keys the
 /// widgets read, so keyboard users can find them.
 fn keys_menu(ui: &mut egui::Ui) {
-    ui.menu_button("Keys", |ui| {
-        egui::Grid::new("keys")
-            .num_columns(2)
-            .striped(true)
-            .show(ui, |ui| {
-                for binding in &keys::BINDINGS {
-                    ui.monospace(ui.ctx().format_shortcut(&binding.shortcut));
-                    ui.label(binding.what);
-                    ui.end_row();
-                }
-                for (keys, what) in keys::WIDGET_KEYS {
-                    ui.monospace(keys);
-                    ui.label(what);
-                    ui.end_row();
-                }
-            });
-    });
+    ui.menu_button("Keys", |ui| help::shortcut_sheet(ui, "keys"));
 }
 
 impl eframe::App for InspectorApp {

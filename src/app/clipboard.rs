@@ -17,6 +17,39 @@ use std::sync::{Arc, Mutex};
 pub trait Clipboard {
     /// Puts `text` on the clipboard, or says why it could not.
     fn set_text(&mut self, text: &str) -> Result<(), String>;
+
+    /// The text on the clipboard, if it can be read.
+    fn get_text(&mut self) -> Option<String> {
+        None
+    }
+}
+
+/// Gives back the carriage returns of a paste. eframe hands a paste on with
+/// every CR LF turned into LF; a URL field must hold exactly what was
+/// copied, so a paste that has lost them is replaced by the clipboard's
+/// text when that text, so changed, is the paste.
+pub fn restore_carriage_returns(ctx: &egui::Context, clipboard: &mut dyn Clipboard) {
+    let has_line_feed = ctx.input(|i| {
+        i.events
+            .iter()
+            .any(|e| matches!(e, egui::Event::Paste(t) if t.contains('\n')))
+    });
+    if !has_line_feed {
+        return;
+    }
+    let Some(copied) = clipboard.get_text().filter(|t| t.contains("\r\n")) else {
+        return;
+    };
+    let as_pasted = copied.replace("\r\n", "\n");
+    ctx.input_mut(|i| {
+        for event in &mut i.events {
+            if let egui::Event::Paste(text) = event
+                && *text == as_pasted
+            {
+                text.clone_from(&copied);
+            }
+        }
+    });
 }
 
 /// The reason a copy failed, as the status bar shows it: "no clipboard",
@@ -79,6 +112,14 @@ impl Clipboard for SystemClipboard {
             no_clipboard(&e)
         })
     }
+
+    fn get_text(&mut self) -> Option<String> {
+        let board = match &mut self.board {
+            Some(board) => board,
+            None => self.board.insert(arboard::Clipboard::new().ok()?),
+        };
+        board.get_text().ok()
+    }
 }
 
 /// A clipboard in memory whose contents can be read back through any clone:
@@ -116,5 +157,9 @@ impl Clipboard for MemoryClipboard {
             .map_err(|_| "the clipboard is broken".to_owned())?;
         *contents = Some(text.to_owned());
         Ok(())
+    }
+
+    fn get_text(&mut self) -> Option<String> {
+        self.contents()
     }
 }

@@ -56,6 +56,10 @@ pub enum Command {
     ToggleChangedOnly,
     ToggleHex,
     CopyCanonical,
+    /// Copy the command line that reproduces the view (`canon …` or `compare …`).
+    CopyAsCommand,
+    /// Copy the trace as Markdown, with that command line on top.
+    CopyReport,
     /// Close the window (eframe saves the state first).
     Quit,
     /// Show another view (the inspector, Compare, Batch).

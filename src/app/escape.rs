@@ -34,6 +34,28 @@ pub fn is_hidden(c: char) -> bool {
         || (n & 0xFFFE) == 0xFFFE
 }
 
+/// The one visible character that stands for hidden character `c` in a text
+/// field (`None` for a character that shows itself). One character for one,
+/// so a field's caret and selection, counted in characters, fall in the same
+/// place in the text and in what is drawn. C0 controls and DEL have their
+/// Unicode Control Pictures (U+2400 block: `␊` for LF, `␉` for TAB, `␀`
+/// for NUL); U+FFFD and the noncharacters are drawn as `�`; every other
+/// hidden character (C1 controls, zero-width and bidi characters, unusual
+/// spaces) as a dotted circle. The `\u{…}` escapes name each exactly.
+pub fn picture(c: char) -> Option<char> {
+    if !is_hidden(c) {
+        return None;
+    }
+    let n = u32::from(c);
+    Some(match n {
+        0x00..=0x1F => char::from_u32(0x2400 + n).unwrap_or('\u{25CC}'),
+        0x7F => '\u{2421}',
+        0xFFFD => '\u{FFFD}',
+        _ if (0xFDD0..=0xFDEF).contains(&n) || (n & 0xFFFE) == 0xFFFE => '\u{FFFD}',
+        _ => '\u{25CC}',
+    })
+}
+
 /// `text` with hidden characters as `\u{…}`; borrowed when nothing changes.
 pub fn escape(text: &str) -> Cow<'_, str> {
     if !text.chars().any(is_hidden) && !text.contains("\\u{") {
@@ -203,6 +225,25 @@ mod tests {
         assert_eq!(escape("a\u{200B}b"), "a\\u{200B}b");
         assert_eq!(unescape("\\u{D800}x\\u{110000}"), "\u{FFFD}x\u{FFFD}");
         assert_eq!(unescape("half \\u{20"), "half \\u{20");
+    }
+
+    #[test]
+    fn pictures_stand_one_for_one() {
+        assert_eq!(picture('\n'), Some('\u{240A}'));
+        assert_eq!(picture('\t'), Some('\u{2409}'));
+        assert_eq!(picture('\0'), Some('\u{2400}'));
+        assert_eq!(picture('\u{7F}'), Some('\u{2421}'));
+        assert_eq!(picture('\u{85}'), Some('\u{25CC}'));
+        assert_eq!(picture('\u{FFFF}'), Some('\u{FFFD}'));
+        assert_eq!(picture('a'), None);
+        assert_eq!(picture(' '), None);
+        // Every hidden character has a picture, and no picture is hidden.
+        for c in (0..0x11_0000).filter_map(char::from_u32) {
+            if let Some(p) = picture(c) {
+                assert!(is_hidden(c));
+                assert!(!p.is_control(), "{c:?}");
+            }
+        }
     }
 
     #[test]

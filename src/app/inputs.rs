@@ -2,12 +2,21 @@
 //! list of every label, free text allowed) and the mode. Edits go straight
 //! into the [`State`]; the app recomputes on every change.
 //!
-//! With escapes on, the fields show and accept `\u{…}` (see
-//! [`super::escape`]): each field edits a buffer that is the escaped form of
-//! the value. A value too long to edit comfortably (a pasted document) is
-//! shown cut short, with a way to see it all and to clear it; a paste that
-//! would make a field that long is taken before the text field sees it, so
-//! it never lays out megabytes of text.
+//! The URL and base fields hold exactly what was typed or pasted: a paste
+//! keeps its line breaks, tabs and other controls (a single-line text field
+//! would turn line breaks into spaces), and the field draws each hidden
+//! character as a visible picture in a muted style ([`super::visible`]),
+//! so the engine sees the same text as `url-inspector canon` would. With
+//! escapes on, the fields show and accept `\u{…}` (see [`super::escape`]):
+//! each field edits a buffer that is the escaped form of the value.
+//!
+//! A value too long to lay out in a text field (a pasted document) is
+//! edited by [`BigEdit`], which draws only the text around its caret; a
+//! paste that would make a field that long is taken before the text field
+//! sees it and becomes the first step that editor can undo.
+//!
+//! A URL is committed to the history by Enter in its field (and by the
+//! shell on a copy, a change of view, or a pause in typing).
 //!
 //! Keyboard: Tab walks URL → Insert character → Base URL → Encoding → All
 //! labels → the modes. The encoding's suggestions open only once something is
@@ -20,12 +29,14 @@ use egui::{Event, FocusDirection, Id, Key, RichText, TextEdit, TextStyle};
 use crate::engine::QueryEncoding;
 use crate::engine::encoding::LABELS;
 
+use super::big_field::BigEdit;
 use super::command::Command;
-use super::escape::{SPECIAL_CHARS, escape, group_digits, preview, unescape};
+use super::escape::{SPECIAL_CHARS, escape, group_digits, unescape};
 use super::field::Field;
 use super::keys;
 use super::mode_toggle;
 use super::state::State;
+use super::visible;
 
 /// The text field's widget id (for focus).
 pub fn field_id(field: Field) -> Id {
@@ -36,13 +47,11 @@ pub fn field_id(field: Field) -> Id {
     })
 }
 
-/// Values longer than this (bytes) are not put in a text field unless asked:
-/// a text field lays out its whole text on every change, and past 16 KiB a
-/// keystroke costs more than a frame (see `benches/frames.rs`).
+/// Values longer than this (bytes) are not put in a text field: a text
+/// field lays out its whole text on every change, and past 16 KiB a
+/// keystroke costs more than a frame (see `benches/frames.rs`); [`BigEdit`]
+/// edits them instead.
 pub const EDIT_LIMIT: usize = 16 * 1024;
-
-/// "Edit anyway" works up to this size; beyond it typing would stall.
-pub const FORCED_EDIT_LIMIT: usize = 256 * 1024;
 
 /// The edit buffer of one field: the value, escaped when escapes are on.
 #[derive(Default)]
@@ -51,8 +60,8 @@ struct Buffer {
     /// The value the buffer was made from.
     synced: String,
     escaped: bool,
-    /// The user chose to edit a value past [`EDIT_LIMIT`] (slow, but theirs to choose).
-    force: bool,
+    /// The editor of the value while it is past [`EDIT_LIMIT`].
+    big: BigEdit,
 }
 
 impl Buffer {
@@ -160,50 +169,24 @@ fn text_field(
 ) -> bool {
     let escapes = state.escapes;
     let buffer = buffer(fields, field);
-    let limit = if buffer.force {
-        FORCED_EDIT_LIMIT
-    } else {
-        EDIT_LIMIT
-    };
     let value = state.value_mut(field);
-    if value.len() > limit {
-        buffer.force = false;
-        too_long_ui(ui, field, value, escapes, &mut buffer.force, commands);
-        return false;
-    }
-    if value.len() <= EDIT_LIMIT {
-        buffer.force = false;
-    }
-    buffer.sync(value, escapes);
-    divert_big_paste(ui, field, buffer.text.len(), limit, commands);
-
-    let hint = match field {
-        Field::Input => "Type or paste a URL, e.g. http://example.com/a/../b?q=1",
-        _ => "None: the URL is resolved against itself",
-    };
-    // Room for the button beside the field.
-    let width = (ui.available_width() - 130.0).max(160.0);
-    let response = TextEdit::singleline(&mut buffer.text)
-        .id(field_id(field))
-        .hint_text(hint)
-        .font(TextStyle::Monospace)
-        .desired_width(width)
-        .show(ui)
-        .response
-        .response
-        .labelled_by(label);
+    let focused = ui.memory(|m| m.has_focus(field_id(field)));
     let mut changed = false;
-    if response.changed() {
-        let new_value = buffer.value();
-        if *value != new_value {
-            buffer.synced.clone_from(&new_value);
-            *value = new_value;
-            changed = true;
-        }
+    if focused && value.len() <= EDIT_LIMIT {
+        buffer.sync(value, escapes);
+        changed = divert_big_paste(ui, field, buffer, value);
     }
-    // Leaving either field keeps the question (URL and base together).
-    if response.lost_focus() {
-        commands.push(Command::Remember);
+    // The field is drawn in the frame of a diverted paste too, by the editor
+    // that now fits the value: a focused widget missing from a frame loses
+    // the focus, and the keys after the paste would go nowhere.
+    if value.len() > EDIT_LIMIT {
+        changed |= big_field_ui(ui, field, value, &mut buffer.big, label, commands);
+    } else {
+        buffer.sync(value, escapes);
+        if focused {
+            keep_pasted_text(ui, field, buffer.escaped, commands);
+        }
+        changed |= small_field_ui(ui, field, buffer, value, label, commands);
     }
     if field == Field::Input {
         insert_menu(ui, commands);
@@ -218,125 +201,216 @@ fn text_field(
     changed
 }
 
-/// A value too long to edit: a preview and what can be done with it.
-fn too_long_ui(
+/// The text field of a value up to [`EDIT_LIMIT`], hidden characters drawn
+/// visibly. Returns whether the value changed.
+fn small_field_ui(
     ui: &mut egui::Ui,
     field: Field,
-    value: &str,
-    escapes: bool,
-    force: &mut bool,
+    buffer: &mut Buffer,
+    value: &mut String,
+    label: Id,
     commands: &mut Vec<Command>,
-) {
-    let shown = ui
-        .label(RichText::new(preview(value, 100, escapes)).monospace())
-        .on_hover_text(
-            "Too long to edit comfortably: typing in it would be slow. \
-             Focused (Ctrl+L), a paste or a keystroke replaces it and Ctrl+C copies it all.",
-        );
-    whole_value_keys(ui, field, value, shown.rect, commands);
-    if value.len() <= FORCED_EDIT_LIMIT
-        && ui
-            .button("Edit anyway")
-            .on_hover_text("Each keystroke will take longer than a frame")
-            .clicked()
-    {
-        *force = true;
+) -> bool {
+    let hint = match field {
+        Field::Input => "Type or paste a URL, e.g. http://example.com/a/../b?q=1",
+        _ => "None: the URL is resolved against itself",
+    };
+    // Room for the button beside the field.
+    let width = (ui.available_width() - 130.0).max(160.0);
+    let mut layouter = |ui: &egui::Ui, text: &dyn egui::TextBuffer, _wrap: f32| {
+        visible::layout_field(ui, text.as_str())
+    };
+    let response = TextEdit::singleline(&mut buffer.text)
+        .id(field_id(field))
+        .hint_text(hint)
+        .font(TextStyle::Monospace)
+        .desired_width(width)
+        .layouter(&mut layouter)
+        .show(ui)
+        .response
+        .response
+        .labelled_by(label);
+    // Enter commits to the question (URL and base together).
+    if response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+        commands.push(Command::Remember);
     }
-    if ui.button("Show all").clicked() {
-        commands.push(Command::ShowAll {
-            title: field.label().to_owned(),
-            text: value.to_owned(),
-        });
+    if !response.changed() {
+        return false;
     }
-    if ui
-        .button("Clear")
-        .on_hover_text(format!("{} bytes", group_digits(value.len())))
-        .clicked()
-    {
-        commands.push(Command::Clear(field));
+    let new_value = buffer.value();
+    if *value == new_value {
+        return false;
     }
+    buffer.synced.clone_from(&new_value);
+    *value = new_value;
+    // Edits in the text field end the long-value editor's history.
+    buffer.big.forget();
+    true
 }
 
-/// The preview of a value too long to edit stands in for its text field:
-/// it takes the field's focus (so Ctrl+L reaches it) and then acts as a
-/// field whose whole text is selected would. A paste or typed text replaces
-/// the value, Ctrl+C copies it all, Ctrl+X cuts it, Backspace or Delete
-/// empties the field.
-fn whole_value_keys(
+/// A value too long for a text field, edited by [`BigEdit`]: a frame like a
+/// text field's, focusable (Ctrl+L, Tab, a click) and drawing the text
+/// around the caret; beside it the size, Show all and Clear.
+fn big_field_ui(
     ui: &mut egui::Ui,
     field: Field,
-    value: &str,
-    rect: egui::Rect,
+    value: &mut String,
+    big: &mut BigEdit,
+    label: Id,
     commands: &mut Vec<Command>,
-) {
-    let response = ui.interact(
-        rect,
-        field_id(field),
-        egui::Sense::focusable_noninteractive(),
-    );
+) -> bool {
+    let id = field_id(field);
+    let focused = ui.memory(|m| m.has_focus(id));
+    let changed = focused && big.handle_events(ui, field, value, commands);
+    if focused && ui.input(|i| i.key_pressed(Key::Enter)) {
+        commands.push(Command::Remember);
+        ui.memory_mut(|m| m.surrender_focus(id));
+    }
+    // The job is made first: making it reads the fonts, which are locked while laying out.
+    let job = big.layout(ui, value, focused);
+    let galley = ui.fonts_mut(|f| f.layout_job(job));
+    let margin = ui.spacing().button_padding;
+    let width = (ui.available_width() - 330.0).max(160.0);
+    let height = ui.text_style_height(&TextStyle::Monospace) + 2.0 * margin.y;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    let response = ui
+        .interact(rect, id, egui::Sense::click())
+        .labelled_by(label);
+    if response.clicked() {
+        response.request_focus();
+    }
+    let size = group_digits(value.len());
     response.widget_info(|| {
         egui::WidgetInfo::labeled(
             egui::Role::TextInput,
             true,
-            format!("{} (too long to edit; shown cut short)", field.label()),
+            format!("{} ({size} bytes, shown around the caret)", field.label()),
         )
     });
-    if !response.has_focus() {
-        return;
-    }
-    ui.painter().rect_stroke(
-        rect.expand(2.0),
-        2.0,
-        ui.visuals().selection.stroke,
-        egui::StrokeKind::Outside,
-    );
-    let copy = || Command::Copy {
-        what: format!("the whole {}", field.label().to_lowercase()),
-        text: value.to_owned(),
+    let visuals = ui.visuals();
+    let stroke = if response.has_focus() {
+        visuals.selection.stroke
+    } else {
+        visuals.widgets.inactive.bg_stroke
     };
-    ui.input_mut(|i| {
-        for event in std::mem::take(&mut i.events) {
-            match event {
-                Event::Paste(text) | Event::Text(text) => {
-                    commands.push(Command::Clear(field));
-                    commands.push(Command::Insert { field, text });
-                }
-                Event::Copy => commands.push(copy()),
-                Event::Cut => {
-                    commands.push(copy());
-                    commands.push(Command::Clear(field));
-                }
-                Event::Key {
-                    key: Key::Backspace | Key::Delete,
-                    pressed: true,
-                    ..
-                } => commands.push(Command::Clear(field)),
-                other => i.events.push(other),
-            }
-        }
-    });
+    let painter = ui.painter_at(rect);
+    painter.rect(
+        rect,
+        2.0,
+        visuals.extreme_bg_color,
+        stroke,
+        egui::StrokeKind::Inside,
+    );
+    painter.galley(rect.min + margin, galley, visuals.text_color());
+    response.on_hover_text(format!(
+        "{size} bytes: too long to lay out whole, so the start and the text around the caret are shown. \
+         Typing and pasting insert at the caret; Ctrl+L or Ctrl+A selects it all; Ctrl+Z undoes."
+    ));
+    if ui.button("Show all").clicked() {
+        commands.push(Command::ShowAll {
+            title: field.label().to_owned(),
+            text: value.clone(),
+        });
+    }
+    if ui
+        .button("Clear")
+        .on_hover_text(format!("{size} bytes"))
+        .clicked()
+    {
+        commands.push(Command::Clear(field));
+    }
+    changed
 }
 
-/// Takes a paste that would make the focused field longer than `limit`
-/// before the text field sees it: it is inserted around the text field.
+/// Takes a paste that would make the focused field longer than
+/// [`EDIT_LIMIT`] before the text field sees it, and puts it in the value in
+/// place of the text field's selection, as the long-value editor's first
+/// undoable edit. Returns whether it took one.
 fn divert_big_paste(
     ui: &mut egui::Ui,
     field: Field,
-    current: usize,
-    limit: usize,
-    commands: &mut Vec<Command>,
-) {
-    if !ui.memory(|m| m.has_focus(field_id(field))) {
-        return;
+    buffer: &mut Buffer,
+    value: &mut String,
+) -> bool {
+    let current = buffer.text.len();
+    let big = ui.input_mut(|i| {
+        let at = i
+            .events
+            .iter()
+            .position(|e| matches!(e, Event::Paste(text) if current + text.len() > EDIT_LIMIT))?;
+        match i.events.remove(at) {
+            Event::Paste(text) => Some(text),
+            _ => None,
+        }
+    });
+    let Some(text) = big else {
+        return false;
+    };
+    let range = selected_value_range(ui.ctx(), field, buffer, value);
+    buffer.big.forget();
+    buffer.big.replace(value, range, &text);
+    true
+}
+
+/// The byte range of `value` that the text field's selection covers (its
+/// caret when nothing is selected, the end when it has no cursor). With
+/// escapes on the field shows the escaped form: the range is found by
+/// reading back the text before and after the selection.
+fn selected_value_range(
+    ctx: &egui::Context,
+    field: Field,
+    buffer: &Buffer,
+    value: &str,
+) -> std::ops::Range<usize> {
+    let end = value.len()..value.len();
+    let Some(range) = TextEditState::load(ctx, field_id(field)).and_then(|s| s.cursor.char_range())
+    else {
+        return end;
+    };
+    let [a, b] = range.sorted_cursors();
+    let (a, b) = (
+        byte_at(&buffer.text, a.index.0),
+        byte_at(&buffer.text, b.index.0),
+    );
+    let (start, tail) = if buffer.escaped {
+        (
+            unescape(&buffer.text[..a]).len(),
+            unescape(&buffer.text[b..]).len(),
+        )
+    } else {
+        (a, buffer.text.len() - b)
+    };
+    let stop = value.len().saturating_sub(tail);
+    if start <= stop && value.is_char_boundary(start) && value.is_char_boundary(stop) {
+        start..stop
+    } else {
+        end
     }
+}
+
+/// A paste goes into the focused field exactly as it was copied. The text
+/// field would turn line breaks into spaces, so the paste is handed to it as
+/// typed text, which it inserts as it is; a paste of a lone line break,
+/// which the field reads as the Enter key, is inserted by the shell.
+fn keep_pasted_text(ui: &mut egui::Ui, field: Field, escapes: bool, commands: &mut Vec<Command>) {
     ui.input_mut(|i| {
-        i.events.retain(|e| match e {
-            Event::Paste(text) if current + text.len() > limit => {
+        i.events.retain_mut(|e| match e {
+            Event::Paste(text) if text == "\n" || text == "\r" => {
                 commands.push(Command::Insert {
                     field,
-                    text: text.clone(),
+                    text: std::mem::take(text),
                 });
                 false
+            }
+            Event::Paste(text) => {
+                // An escaped field reads `\u{…}` back: a pasted one stays literal.
+                let text = std::mem::take(text);
+                *e = Event::Text(if escapes {
+                    escape(&text).into_owned()
+                } else {
+                    text
+                });
+                true
             }
             _ => true,
         });
@@ -411,6 +485,12 @@ fn code_point_ui(ui: &mut egui::Ui, commands: &mut Vec<Command>) {
 fn encoding_field(ui: &mut egui::Ui, state: &mut State, label: Id) -> bool {
     let before = state.encoding.clone();
     encoding_edit(ui, &mut state.encoding, label);
+    // The label stays as typed; the encoding it names is shown beside it.
+    let named = encoding_name(&state.encoding);
+    if !named.is_empty() {
+        ui.monospace(format!("→ {named}"))
+            .on_hover_text("The encoding this label names (Encoding Standard)");
+    }
     all_labels_menu(ui, &mut state.encoding);
 
     // One verdict, the engine's (the same words the command line prints).
@@ -477,10 +557,12 @@ fn encoding_edit(ui: &mut egui::Ui, encoding: &mut String, label: Id) {
     ui.data_mut(|d| d.insert_temp(typed_id, typed));
 }
 
-/// The labels that contain what was typed, each with the encoding it names.
+/// The labels that contain what was typed, each with the encoding it names:
+/// the label typed first when it is one (so Enter keeps `greek` rather than
+/// take `csisolatingreek`), then the labels that start with it, then the rest.
 fn suggestions(word: &str) -> Vec<egui::Suggestion> {
     let word = word.trim().to_ascii_lowercase();
-    let matches: Vec<&str> = LABELS
+    let mut matches: Vec<&str> = LABELS
         .iter()
         .copied()
         .filter(|l| l.contains(&word))
@@ -488,6 +570,7 @@ fn suggestions(word: &str) -> Vec<egui::Suggestion> {
     if matches.len() == 1 && matches[0] == word {
         return Vec::new();
     }
+    matches.sort_by_key(|l| (*l != word, !l.starts_with(&word)));
     matches
         .into_iter()
         .map(|l| egui::Suggestion::new(l).description(encoding_name(l)))
@@ -502,7 +585,9 @@ fn encoding_name(label: &str) -> &'static str {
 }
 
 /// The "All labels" menu: a search box (focused on opening; clicking it
-/// keeps the menu open) and every label that matches.
+/// keeps the menu open) and every label that matches. From the keyboard:
+/// ↓ and ↑ move the highlight, Enter takes the highlighted label, Escape
+/// closes the menu.
 fn all_labels_menu(ui: &mut egui::Ui, encoding: &mut String) {
     let search_id = Id::unique("encoding-search");
     let was_open_id = search_id.with("open");
@@ -511,8 +596,31 @@ fn all_labels_menu(ui: &mut egui::Ui, encoding: &mut String) {
     let (button, inner) = egui::containers::menu::MenuButton::new("All labels")
         .config(config)
         .ui(ui, |ui| {
+            let was_open = ui.data(|d| d.get_temp(was_open_id).unwrap_or(false));
             let mut search: String = ui.data(|d| d.get_temp(search_id)).unwrap_or_default();
-            let search_label = ui.label("Search:");
+            let needle = search.trim().to_ascii_lowercase();
+            let shown: Vec<&str> = LABELS
+                .iter()
+                .copied()
+                .filter(|l| l.contains(&needle))
+                .collect();
+            let highlight_id = search_id.with("highlight");
+            let mut highlight: usize = ui.data(|d| d.get_temp(highlight_id)).unwrap_or(0);
+            let (down, up, enter) = ui.input_mut(|i| {
+                (
+                    i.consume_key(egui::Modifiers::NONE, Key::ArrowDown),
+                    i.consume_key(egui::Modifiers::NONE, Key::ArrowUp),
+                    i.consume_key(egui::Modifiers::NONE, Key::Enter),
+                )
+            });
+            if down {
+                highlight += 1;
+            }
+            if up {
+                highlight = highlight.saturating_sub(1);
+            }
+            highlight = highlight.min(shown.len().saturating_sub(1));
+            let search_label = ui.label("Search (arrow keys to choose, Enter to take):");
             let r = ui
                 .add(
                     TextEdit::singleline(&mut search)
@@ -520,21 +628,38 @@ fn all_labels_menu(ui: &mut egui::Ui, encoding: &mut String) {
                         .hint_text("e.g. jis, 1252, latin"),
                 )
                 .labelled_by(search_label.id);
-            if !ui.data(|d| d.get_temp(was_open_id).unwrap_or(false)) {
+            if !was_open {
                 r.request_focus();
+                highlight = 0;
             }
-            let needle = search.trim().to_ascii_lowercase();
+            if r.changed() {
+                highlight = 0;
+            }
+            if enter && let Some(l) = shown.get(highlight) {
+                *encoding = (*l).to_owned();
+                ui.close();
+            }
             egui::ScrollArea::vertical()
                 .max_height(320.0)
                 .show(ui, |ui| {
-                    for l in LABELS.iter().filter(|l| l.contains(&needle)) {
-                        if ui.button(format!("{l}   ({})", encoding_name(l))).clicked() {
+                    for (i, l) in shown.iter().enumerate() {
+                        let item = ui.selectable_label(
+                            i == highlight,
+                            format!("{l}   ({})", encoding_name(l)),
+                        );
+                        if i == highlight && (down || up) {
+                            item.scroll_to_me(None);
+                        }
+                        if item.clicked() {
                             *encoding = (*l).to_owned();
                             ui.close();
                         }
                     }
                 });
-            ui.data_mut(|d| d.insert_temp(search_id, search));
+            ui.data_mut(|d| {
+                d.insert_temp(search_id, search);
+                d.insert_temp(highlight_id, highlight);
+            });
         });
     ui.data_mut(|d| d.insert_temp(was_open_id, inner.is_some()));
     button.on_hover_text(format!(
@@ -544,13 +669,25 @@ fn all_labels_menu(ui: &mut egui::Ui, encoding: &mut String) {
 }
 
 /// Inserts `text` into `field` at its cursor (replacing a selection), or at
-/// the end when the field has no cursor or is too long to edit.
-pub fn insert(ctx: &egui::Context, state: &mut State, field: Field, text: &str) {
-    let escapes_on = state.escapes;
+/// the end when the field has no cursor. A value too long for a text field
+/// takes it at its editor's caret, as an edit it can undo.
+pub fn insert(
+    ctx: &egui::Context,
+    state: &mut State,
+    fields: &mut Fields,
+    field: Field,
+    text: &str,
+) {
+    let escapes = state.escapes && field != Field::Encoding;
     let value = state.value_mut(field);
-    // Only a field small enough to be a text field shows escapes.
-    let escapes = escapes_on && value.len() <= FORCED_EDIT_LIMIT;
     let id = field_id(field);
+    if field != Field::Encoding && value.len() > EDIT_LIMIT {
+        let big = &mut buffer(fields, field).big;
+        let at = big.caret(value);
+        big.replace(value, at..at, text);
+        ctx.memory_mut(|m| m.request_focus(id));
+        return;
+    }
     let cursor = TextEditState::load(ctx, id).and_then(|s| s.cursor.char_range());
     let shown = if escapes {
         escape(value).into_owned()
@@ -558,11 +695,11 @@ pub fn insert(ctx: &egui::Context, state: &mut State, field: Field, text: &str) 
         value.clone()
     };
     let (start, end) = match cursor {
-        Some(r) if shown.len() <= FORCED_EDIT_LIMIT => {
+        Some(r) => {
             let [a, b] = r.sorted_cursors();
             (byte_at(&shown, a.index.0), byte_at(&shown, b.index.0))
         }
-        _ => (shown.len(), shown.len()),
+        None => (shown.len(), shown.len()),
     };
     let inserted = if escapes {
         escape(text).into_owned()
@@ -578,34 +715,38 @@ pub fn insert(ctx: &egui::Context, state: &mut State, field: Field, text: &str) 
     } else {
         new_shown.clone()
     };
-    if new_shown.len() <= FORCED_EDIT_LIMIT {
+    if new_shown.len() <= EDIT_LIMIT {
         let at = new_shown[..start + inserted.len()].chars().count();
         let mut s = TextEditState::load(ctx, id).unwrap_or_default();
         s.cursor
             .set_char_range(Some(CCursorRange::one(CCursor::new(at))));
         s.store(ctx, id);
-        ctx.memory_mut(|m| m.request_focus(id));
     }
+    ctx.memory_mut(|m| m.request_focus(id));
 }
 
 /// Focuses `field` with all its text selected (Ctrl+L in the URL field, as
 /// in a browser's address bar: the next keystroke or paste replaces it).
-pub fn focus_and_select_all(ctx: &egui::Context, state: &State, field: Field) {
+pub fn focus_and_select_all(ctx: &egui::Context, state: &State, fields: &mut Fields, field: Field) {
     let value = state.value(field);
+    let id = field_id(field);
+    ctx.memory_mut(|m| m.request_focus(id));
+    if field != Field::Encoding && value.len() > EDIT_LIMIT {
+        buffer(fields, field).big.select_all();
+        return;
+    }
     // The field shows the escaped form when escapes are on (not the encoding field).
     let shown_chars = if state.escapes && field != Field::Encoding {
         escape(value).chars().count()
     } else {
         value.chars().count()
     };
-    let id = field_id(field);
     let mut s = TextEditState::load(ctx, id).unwrap_or_default();
     s.cursor.set_char_range(Some(CCursorRange::two(
         CCursor::new(0),
         CCursor::new(shown_chars),
     )));
     s.store(ctx, id);
-    ctx.memory_mut(|m| m.request_focus(id));
 }
 
 /// The byte offset of character `index` in `s` (clamped to the end).

@@ -15,10 +15,12 @@
 //! | [`analysis`] | what the Inspector shows, computed per change of the inputs |
 //! | [`worker`] | computing big inputs off the UI thread |
 //! | [`inputs`], [`mode_toggle`], [`result`], [`notes_strip`] | the input fields and the result, shared by the Inspector and Compare |
-//! | [`history`], [`viewer`] | the History menu, the full-text window |
+//! | [`big_field`], [`visible`] | editing a value too long for a text field; hidden characters drawn visibly in the fields |
+//! | [`history`], [`viewer`], [`help`] | the History menu, the full-text window, the Help menu |
 //! | [`symbols`] | symbols set in the font that has them, beside words |
 //! | [`theme`] | colours with enough contrast, in both themes |
 //! | [`clipboard`] | the clipboard trait, arboard behind it, failures told |
+//! | [`case_command`] | the case on screen as a shell-quoted command line to hand on |
 //! | [`escape`] | `\u{…}` escapes for invisible characters, values shortened for display |
 //! | [`fonts`] | system fonts for non-Latin scripts |
 //!
@@ -36,7 +38,11 @@ pub mod analysis;
 pub mod app;
 #[cfg(feature = "gui")]
 pub mod batch;
+#[cfg(feature = "gui")]
+pub mod big_field;
 pub mod by_name;
+#[cfg(feature = "gui")]
+pub mod case_command;
 #[cfg(feature = "gui")]
 pub mod clipboard;
 #[cfg(feature = "gui")]
@@ -47,7 +53,11 @@ pub mod compare;
 pub mod escape;
 pub mod field;
 #[cfg(feature = "gui")]
+pub mod focus_scroll;
+#[cfg(feature = "gui")]
 pub mod fonts;
+#[cfg(feature = "gui")]
+pub mod help;
 #[cfg(feature = "gui")]
 pub mod history;
 #[cfg(feature = "gui")]
@@ -72,6 +82,8 @@ pub mod symbols;
 pub mod theme;
 #[cfg(feature = "gui")]
 pub mod viewer;
+#[cfg(feature = "gui")]
+pub mod visible;
 #[cfg(feature = "gui")]
 pub mod worker;
 

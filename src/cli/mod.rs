@@ -2,6 +2,8 @@
 //!
 //! ```text
 //! url-inspector [INPUT] [--base URL] [--encoding LABEL] [--mode MODE]   the window
+//! url-inspector gui canon|compare INPUT [--base URL] [--encoding LABEL] [--mode MODE]
+//!                                                                       the window on that case
 //! url-inspector batch                                                   JSON Lines in, JSON Lines out
 //! url-inspector canon INPUT [--base URL] [--encoding LABEL] [--mode MODE] [--json] [--trace [--format text|markdown]]
 //! url-inspector compare INPUT [--base URL] [--encoding LABEL] [--json]
@@ -89,6 +91,33 @@ pub enum Command {
     /// input order, in bounded memory, computed on all cores; an unreadable line is
     /// an error row. On a terminal, stderr shows progress and then a summary.
     Table(table::TableArgs),
+    /// Open the window on the case a `canon` or `compare` command line asks:
+    /// `url-inspector gui canon INPUT --base B --mode M --encoding E` opens the
+    /// Inspector, `gui compare …` the Compare view. The window's "Copy as
+    /// command" writes such a line (without `gui`).
+    Gui {
+        #[command(subcommand)]
+        case: GuiCase,
+    },
+}
+
+/// The case the window opens on, named as the command line names it.
+#[derive(Debug, Subcommand)]
+pub enum GuiCase {
+    /// The Inspector, on INPUT as `canon` would ask it.
+    Canon(CaseArgs),
+    /// The Compare view, on INPUT as `compare` would ask it.
+    Compare(CaseArgs),
+}
+
+/// The inputs of one case.
+#[derive(Debug, Args)]
+pub struct CaseArgs {
+    /// The URL or relative reference (put `--` before one that starts with '-').
+    #[arg(value_name = "INPUT")]
+    pub input: String,
+    #[command(flatten)]
+    pub url: UrlArgs,
 }
 
 /// The options every way of running the engine shares.
@@ -187,6 +216,7 @@ pub fn main() -> i32 {
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Set(args)) => set::run(&args, set_matches(&matches)),
         Some(Command::Table(args)) => table::run(&args),
+        Some(Command::Gui { case }) => open_case(case),
         None => open_window(cli.window),
     }
 }
@@ -200,15 +230,38 @@ fn set_matches(matches: &ArgMatches) -> &ArgMatches {
         .unwrap_or_else(|| NONE.get_or_init(ArgMatches::default))
 }
 
+/// Opens the window on a `canon` or `compare` case.
+#[cfg(feature = "gui")]
+fn open_case(case: GuiCase) -> i32 {
+    let (view, args) = match case {
+        GuiCase::Canon(args) => (crate::app::state::View::Inspector, args),
+        GuiCase::Compare(args) => (crate::app::state::View::Compare, args),
+    };
+    let window = WindowArgs {
+        input: Some(args.input),
+        url: args.url,
+        batch: None,
+    };
+    launch_window(window, Some(view))
+}
+
 /// Opens the window, pre-filled with whatever was given.
 #[cfg(feature = "gui")]
 fn open_window(args: WindowArgs) -> i32 {
-    use crate::app::state::InspectorEngine;
+    launch_window(args, None)
+}
+
+/// Opens the window, pre-filled with what was given, on `view` if given.
+#[cfg(feature = "gui")]
+fn launch_window(args: WindowArgs, view: Option<crate::app::state::View>) -> i32 {
+    use crate::app::state::{InspectorEngine, View};
     let (mode, engine) = match args.url.mode {
         None => (None, None),
         Some(Resolver::Whatwg) => (None, Some(InspectorEngine::UrlStandard)),
         Some(resolver) => match resolver.mode() {
             Some(mode) => (Some(mode), None),
+            // Compare shows every resolver: the mode names none to open.
+            None if view == Some(View::Compare) => (None, None),
             None => {
                 complain(&format!(
                     "the window's Inspector runs the 2012 modes and the URL Standard (whatwg); \
@@ -225,6 +278,7 @@ fn open_window(args: WindowArgs) -> i32 {
         mode,
         engine,
         batch: args.batch,
+        view,
     };
     match crate::app::run(launch) {
         Ok(()) => 0,
@@ -233,6 +287,19 @@ fn open_window(args: WindowArgs) -> i32 {
             1
         }
     }
+}
+
+/// Without the `gui` feature there is no window to open.
+#[cfg(not(feature = "gui"))]
+fn open_case(_case: GuiCase) -> i32 {
+    open_window(WindowArgs {
+        input: None,
+        url: UrlArgs {
+            base: None,
+            encoding: None,
+            mode: None,
+        },
+    })
 }
 
 /// Without the `gui` feature there is no window to open.

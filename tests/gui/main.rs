@@ -9,6 +9,7 @@ mod kittest;
 
 mod batch;
 mod batch_layout;
+mod case;
 mod compare;
 mod explain;
 mod inputs;

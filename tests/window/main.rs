@@ -12,6 +12,7 @@ mod xwindow;
 mod batch;
 mod compare;
 mod explain;
+mod fidelity;
 mod inspector;
 mod state;
 mod url_standard;

@@ -44,6 +44,7 @@ use crate::engine::{Component, Mode, Step};
 
 use crate::app::analysis::{Analysis, Request, analyze};
 use crate::app::command::Command;
+use crate::app::focus_scroll;
 use crate::app::state::{InspectorEngine, State};
 use crate::app::worker::Worker;
 
@@ -258,6 +259,7 @@ impl InspectorView {
             .id_salt("stacked")
             .auto_shrink(false)
             .show(ui, |ui| {
+                focus_scroll::scroll_to_new_focus(ui);
                 self.left_column(ui, state, commands);
                 ui.add_space(8.0);
                 ui.separator();
@@ -290,7 +292,10 @@ impl InspectorView {
             egui::ScrollArea::vertical()
                 .id_salt("left-column")
                 .auto_shrink(false)
-                .show(ui, |ui| self.left_column(ui, state, commands));
+                .show(ui, |ui| {
+                    focus_scroll::scroll_to_new_focus(ui);
+                    self.left_column(ui, state, commands);
+                });
         });
         divider::divider_ui(ui, divider, full, state.split, commands);
         ui.scope_builder(UiBuilder::new().max_rect(right), |ui| {

@@ -38,6 +38,7 @@ use super::step_player;
 use crate::app::analysis::{Analysis, StepView};
 use crate::app::command::Command;
 use crate::app::escape::{group_digits, shorten, shorten_end, shown};
+use crate::app::focus_scroll;
 use crate::app::keys;
 use crate::app::state::{FoldKey, State, is_blank};
 use crate::app::theme;
@@ -154,6 +155,7 @@ pub fn trace_ui(
         .max_height(detail_h)
         .auto_shrink([false, false])
         .show(ui, |ui| {
+            focus_scroll::scroll_to_new_focus(ui);
             detail_ui(ui, a, focus.selected, state.escapes, commands);
         });
 }
@@ -292,6 +294,7 @@ fn list_ui(
         egui::UiBuilder::new().accessibility_label("Trace steps"),
         |ui| {
             scroll.show_rows(ui, row_h, all_rows.len(), |ui, range| {
+                focus_scroll::scroll_to_new_focus(ui);
                 for row in &all_rows[range] {
                     match row {
                         Row::Header { key, count, folded } => {

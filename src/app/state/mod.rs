@@ -105,6 +105,8 @@ pub struct Launch {
     /// Open the Batch view (`--batch`), reading this file of URLs unless
     /// it is empty (`--batch FILE`).
     pub batch: Option<String>,
+    /// The view to open on (`url-inspector gui canon|compare …`).
+    pub view: Option<View>,
 }
 
 /// Whether a URL field holds nothing to ask about: empty, or only what
@@ -227,6 +229,9 @@ impl State {
                 self.batch.path.clone_from(path);
                 self.batch.open_at_start = true;
             }
+        }
+        if let Some(view) = launch.view {
+            self.view = view;
         }
         self
     }
