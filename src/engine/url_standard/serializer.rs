@@ -21,7 +21,10 @@ pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<Vali
     let mut errors = Vec::new();
     let mut positions = Positions::default();
     let mut s = input;
-    if trim {
+    let bytes = s.as_bytes();
+    let needs_trim =
+        bytes.first().is_some_and(|&b| b <= b' ') || bytes.last().is_some_and(|&b| b <= b' ');
+    if trim && needs_trim {
         let is_c0_space = |c: char| c <= ' ';
         let t = s.trim_start_matches(is_c0_space);
         positions.trimmed = s.len() - t.len();
@@ -31,7 +34,7 @@ pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<Vali
         }
         s = t;
     }
-    if !s.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+    if memchr::memchr3(b'\t', b'\n', b'\r', s.as_bytes()).is_none() {
         return (Cow::Borrowed(s), positions, errors);
     }
     errors.push(ValidationError::InvalidUrlUnit);

@@ -193,9 +193,15 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     /// The code point at the pointer (`None`: EOF).
     #[inline]
     pub fn c(&self) -> Option<char> {
-        self.input
-            .get(self.pointer..)
-            .and_then(|s| s.chars().next())
+        // Most URLs are ASCII: a byte below 0x80 is its code point.
+        match self.input.as_bytes().get(self.pointer) {
+            None => None,
+            Some(&b) if b < 0x80 => Some(char::from(b)),
+            Some(_) => self
+                .input
+                .get(self.pointer..)
+                .and_then(|s| s.chars().next()),
+        }
     }
 
     /// The bytes after the code point at the pointer (`remaining`).
@@ -484,32 +490,44 @@ fn is_normalized_drive_segment(path: &str) -> bool {
 /// Whether `b` is an ASCII URL code point that no state treats specially
 /// outside hosts: alphanumerics and `!$&'()*+,-.:;=@_~` (not `/ ? #`).
 /// A run of them is copied or skipped at once, with no validation error.
-#[inline]
+#[inline(always)]
 pub fn is_plain(b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || matches!(
-            b,
-            b'!' | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b'-'
-                | b'.'
-                | b':'
-                | b';'
-                | b'='
-                | b'@'
-                | b'_'
-                | b'~'
-        )
+    PLAIN[usize::from(b)]
 }
 
+/// The bytes [`is_plain`] holds, as a table: one load per byte.
+static PLAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'!' | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b'-'
+                    | b'.'
+                    | b':'
+                    | b';'
+                    | b'='
+                    | b'@'
+                    | b'_'
+                    | b'~'
+            );
+        b += 1;
+    }
+    table
+};
+
 /// The end of the run of bytes from `at` for which `keep` holds.
-#[inline]
+#[inline(always)]
 pub fn run_end(input: &str, at: usize, keep: impl Fn(u8) -> bool) -> usize {
     let bytes = input.as_bytes();
     let mut end = at;
