@@ -101,14 +101,18 @@ fn domain_parser(
     domain: &str,
     errors: &mut Vec<ValidationError>,
 ) -> Result<(), ValidationError> {
+    // Letters, digits, hyphens and dots only: the common domain, decided
+    // without UTS #46 where the rules allow.
+    let ldh = domain.bytes().all(|b| LDH[usize::from(b)]);
     // Step 2: the strict result only decides the validation error.
-    if !passes_strict(domain) {
+    if !passes_strict(domain, ldh) {
         errors.push(ValidationError::DomainToAscii);
     }
     // Steps 4-5: ASCII is only lowercased, whatever UTS #46 says.
     let start = out.len();
     if domain.is_ascii() {
-        out.extend(domain.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+        out.push_str(domain);
+        out[start..].make_ascii_lowercase();
     } else {
         match to_ascii(domain, false) {
             Some(r) => out.push_str(&r),
@@ -116,14 +120,27 @@ fn domain_parser(
         }
     }
     // Steps 6-7: fail on empty or a forbidden domain code point (the
-    // strict run reported these as domain-to-ASCII).
+    // strict run reported these as domain-to-ASCII); letters, digits,
+    // hyphens and dots hold none.
     let result = &out.as_bytes()[start..];
-    if result.is_empty() || result.iter().any(|&b| is_forbidden_domain_byte(b)) {
+    if result.is_empty() || (!ldh && result.iter().any(|&b| is_forbidden_domain_byte(b))) {
         out.truncate(start);
         return Err(ValidationError::DomainToAscii);
     }
     Ok(())
 }
+
+/// ASCII letters, digits, `-` and `.`, as a table.
+static LDH: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'-' || c == b'.';
+        b += 1;
+    }
+    table
+};
 
 /// [`is_forbidden_domain`] for a byte of ASCII text, as a table.
 #[inline(always)]
@@ -159,22 +176,18 @@ pub fn to_ascii(domain: &str, be_strict: bool) -> Option<Cow<'_, str>> {
         .ok()
 }
 
-/// Whether strict ToASCII succeeds. Letters, digits, hyphens and dots in
-/// labels without `xn--` are decided here; anything else asks UTS #46.
-fn passes_strict(domain: &str) -> bool {
-    let b = domain.as_bytes();
-    let simple = b
-        .iter()
-        .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.');
-    if !simple {
+/// Whether strict ToASCII succeeds. Letters, digits, hyphens and dots
+/// (`ldh`) in labels without `xn--` are decided here; anything else asks
+/// UTS #46.
+fn passes_strict(domain: &str, ldh: bool) -> bool {
+    if !ldh {
         return to_ascii(domain, true).is_some();
     }
-    let body = domain.strip_suffix('.').unwrap_or(domain);
+    let body = domain.strip_suffix('.').unwrap_or(domain).as_bytes();
     if body.is_empty() || body.len() > 253 {
         return false;
     }
-    body.split('.').all(|label| {
-        let l = label.as_bytes();
+    body.split(|&b| b == b'.').all(|l| {
         !l.is_empty()
             && l.len() <= 63
             && l[0] != b'-'
