@@ -33,6 +33,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use super::code_table::code_table;
+pub use super::record_snapshot::RecordSnapshot;
 use super::{Component, Mode};
 
 /// Receives the steps of a run.
@@ -184,29 +185,6 @@ pub struct Step {
     /// The validation error reported at this step, by its stable name.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub validation_error: Option<String>,
-}
-
-/// A URL record as a state machine holds it partway: each component as
-/// text, `None` where the component is null. Generic on purpose: any
-/// engine whose record has these fields can show it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordSnapshot {
-    pub scheme: String,
-    pub username: String,
-    pub password: String,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub host: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub port: Option<u16>,
-    /// The path as serialized (segments joined with `/`, or the opaque path).
-    pub path: String,
-    /// The path's segments; `None` for an opaque path.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub segments: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub query: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub fragment: Option<String>,
 }
 
 impl Step {
