@@ -28,6 +28,7 @@
 //! steps' own before/after values, so recording costs nothing more), and
 //! `engine::report` writes a trace as text or Markdown.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
@@ -67,6 +68,11 @@ impl Tracer for Trace {
     const ON: bool = true;
 
     fn record(&mut self, make: impl FnOnce() -> Step) {
+        // A parse takes a few dozen steps: room for them at once rather
+        // than a copy of every step at each doubling.
+        if self.steps.capacity() == 0 {
+            self.steps.reserve(32);
+        }
         self.steps.push(make());
     }
 }
@@ -152,7 +158,7 @@ pub struct Step {
     pub mode: Option<Mode>,
     /// The decision taken, in words, at a branch.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub decision: Option<String>,
+    pub decision: Option<Cow<'static, str>>,
     /// For parse steps: the byte range of the preprocessed input the
     /// component came from.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -228,7 +234,14 @@ impl Step {
 
     /// Adds the decision taken.
     pub fn decide(mut self, decision: impl Into<String>) -> Step {
-        self.decision = Some(decision.into());
+        self.decision = Some(Cow::Owned(decision.into()));
+        self
+    }
+
+    /// Adds the decision taken, a fixed text (kept without a copy: a state
+    /// machine's steps take one each).
+    pub fn decide_fixed(mut self, decision: &'static str) -> Step {
+        self.decision = Some(Cow::Borrowed(decision));
         self
     }
 

@@ -273,7 +273,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     }
 
     /// Records a step of the current state (only when tracing).
-    pub fn record(&mut self, id: StepId, decision: &str) {
+    pub fn record(&mut self, id: StepId, decision: &'static str) {
         if !T::ON {
             return;
         }
@@ -284,7 +284,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 .positions
                 .original(self.pointer + c.map_or(0, char::len_utf8));
         self.tracer.record(|| {
-            let mut step = Step::new(id).decide(decision).at(range);
+            let mut step = Step::new(id).decide_fixed(decision).at(range);
             step.pointer = Some(pointer);
             step.code_point = c;
             step.buffer = buffer;
