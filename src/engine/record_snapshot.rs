@@ -1,12 +1,14 @@
 //! A URL record as a state machine's step leaves it ([`RecordSnapshot`]).
 //!
 //! A traced run takes one at every step, so taking one must be cheap: it is
-//! one copy of the record's text and the ranges of its components in it.
+//! the record's text, shared with the step before when the step left it
+//! unchanged, and the ranges of its components in it.
 //! The components are read out of it (and a path split into segments) only
 //! when a trace is shown or written; its serialized form is the components
 //! themselves.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +17,7 @@ use serde::{Deserialize, Serialize};
 /// engine whose record has these fields can show it.
 #[derive(Clone, Debug, Default)]
 pub struct RecordSnapshot {
-    text: String,
+    text: Arc<str>,
     ranges: SnapshotRanges,
 }
 
@@ -39,7 +41,7 @@ pub struct SnapshotRanges {
 impl RecordSnapshot {
     /// A snapshot of `text` whose components are at `ranges` (a range
     /// outside the text reads as empty).
-    pub fn new(text: String, ranges: SnapshotRanges) -> RecordSnapshot {
+    pub fn new(text: Arc<str>, ranges: SnapshotRanges) -> RecordSnapshot {
         RecordSnapshot { text, ranges }
     }
 
@@ -166,7 +168,10 @@ impl From<RecordFields> for RecordSnapshot {
             query: f.query.as_deref().map(&mut put),
             fragment: f.fragment.as_deref().map(&mut put),
         };
-        RecordSnapshot { text, ranges }
+        RecordSnapshot {
+            text: text.into(),
+            ranges,
+        }
     }
 }
 
@@ -188,7 +193,7 @@ mod tests {
 
     #[test]
     fn components_read_from_ranges_and_round_trip_through_json() {
-        let text = "https://u:p@h/a/b?q#f".to_owned();
+        let text: Arc<str> = Arc::from("https://u:p@h/a/b?q#f");
         let snapshot = RecordSnapshot::new(
             text,
             SnapshotRanges {
@@ -218,7 +223,7 @@ mod tests {
         assert_eq!(back.path(), "/a/b");
         // A range beyond the text (a record partway) reads as empty.
         let partial = RecordSnapshot::new(
-            "ht".to_owned(),
+            Arc::from("ht"),
             SnapshotRanges {
                 scheme: 0..4,
                 ..SnapshotRanges::default()

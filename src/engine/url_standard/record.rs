@@ -22,6 +22,7 @@
 //! `path_start` skips.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
+use std::sync::Arc;
 
 use crate::engine::record_snapshot::{RecordSnapshot, SnapshotRanges};
 
@@ -230,6 +231,12 @@ impl Url {
     /// where each component is. Safe on a record being built (offsets not
     /// yet reached read as empty or null).
     pub fn snapshot(&self) -> RecordSnapshot {
+        self.snapshot_sharing(&mut None)
+    }
+
+    /// [`Url::snapshot`], its text shared with `last` (the text of the
+    /// snapshot before) when the serialization is the same, and kept there.
+    pub fn snapshot_sharing(&self, last: &mut Option<Arc<str>>) -> RecordSnapshot {
         let len = self.serialization.len();
         let span = |a: usize, b: usize| a..b.max(a);
         let authority = self.has_authority();
@@ -259,7 +266,15 @@ impl Url {
                 .map(|q| span(q + 1, self.fragment_start.unwrap_or(len))),
             fragment: self.fragment_start.map(|f| span(f + 1, len)),
         };
-        RecordSnapshot::new(self.serialization.clone(), ranges)
+        let text = match last {
+            Some(text) if **text == *self.serialization => Arc::clone(text),
+            _ => {
+                let text: Arc<str> = Arc::from(self.serialization.as_str());
+                *last = Some(Arc::clone(&text));
+                text
+            }
+        };
+        RecordSnapshot::new(text, ranges)
     }
 }
 

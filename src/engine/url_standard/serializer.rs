@@ -95,6 +95,7 @@ pub fn run_parser<T: Tracer>(
         username_end: None,
         errors,
         tracer,
+        last_snapshot: None,
         positions: &positions,
     };
     parser.run()?;

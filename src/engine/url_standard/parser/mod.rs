@@ -23,6 +23,7 @@ mod relative;
 mod scheme;
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use encoding_rs::{Encoding, UTF_8};
 
@@ -169,6 +170,9 @@ pub struct Parser<'i, 'b, 'e, T: Tracer> {
     pub username_end: Option<usize>,
     pub errors: &'e mut Vec<Reported>,
     pub tracer: &'e mut T,
+    /// The text of the last step's record, shared by the next step's when
+    /// it is the same (tracing only).
+    pub last_snapshot: Option<Arc<str>>,
     /// Maps a pointer back to the input as given (see [`Positions`]).
     pub positions: &'e Positions,
 }
@@ -278,7 +282,11 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             return;
         }
         let buffer = self.trace_buffer();
-        let (pointer, c, record) = (self.pointer, self.c(), self.url.snapshot());
+        let (pointer, c, record) = (
+            self.pointer,
+            self.c(),
+            self.url.snapshot_sharing(&mut self.last_snapshot),
+        );
         let range = self.positions.original(self.pointer)
             ..self
                 .positions
