@@ -10,7 +10,8 @@
 //! - `url-standard/no-base`, `url-standard/with-base`: the URL Standard's
 //!   parser, untraced, as the `url` crate and `ada-url` implement it (ada
 //!   given the base as a string, as its API takes it; the crate with the
-//!   base parsed once). Our URL Standard engine joins them where marked.
+//!   base parsed once) and ours (`engine::url_standard`, the base parsed
+//!   once), untraced and traced (`ours-traced`).
 //! - `scaling`: one URL of 1 KiB, 64 KiB and 1 MiB, to show that the time
 //!   grows linearly with the length of the input.
 //!
@@ -33,7 +34,8 @@ use criterion::{
     criterion_main, measurement::WallTime,
 };
 use url_inspector::engine::parse::parse;
-use url_inspector::engine::{NoTrace, Options, Trace, run};
+use url_inspector::engine::url_standard;
+use url_inspector::engine::{NoTrace, Options, QueryEncoding, Trace, run};
 
 /// The base of `corpus/with-base`: it has a path of several segments, a query
 /// and a fragment, so every kind of relative reference has something to use.
@@ -269,7 +271,32 @@ fn url_standard(c: &mut Criterion) {
             }
         })
     });
-    // ---- Our URL Standard engine, untraced, joins here (no base).
+    g.bench_function("ours", |b| {
+        b.iter(|| {
+            for u in &urls {
+                black_box(url_standard::parse(
+                    black_box(u),
+                    None,
+                    QueryEncoding::UTF8,
+                    &mut NoTrace,
+                ));
+            }
+        })
+    });
+    g.bench_function("ours-traced", |b| {
+        b.iter(|| {
+            for u in &urls {
+                let mut trace = Trace::default();
+                black_box(url_standard::parse(
+                    black_box(u),
+                    None,
+                    QueryEncoding::UTF8,
+                    &mut trace,
+                ));
+                black_box(trace);
+            }
+        })
+    });
     g.finish();
 
     let mut g = slow_group(c, "url-standard/with-base", n);
@@ -287,8 +314,36 @@ fn url_standard(c: &mut Criterion) {
             }
         })
     });
-    // ---- Our URL Standard engine, untraced, joins here (base parsed once,
-    // ---- as for the url crate).
+    // Ours with the base parsed once, as for the url crate.
+    let our_base = url_standard::parse(BASE, None, QueryEncoding::UTF8, &mut NoTrace)
+        .url
+        .expect("the bench base is a valid URL");
+    g.bench_function("ours", |b| {
+        b.iter(|| {
+            for u in &urls {
+                black_box(url_standard::parse(
+                    black_box(u),
+                    Some(&our_base),
+                    QueryEncoding::UTF8,
+                    &mut NoTrace,
+                ));
+            }
+        })
+    });
+    g.bench_function("ours-traced", |b| {
+        b.iter(|| {
+            for u in &urls {
+                let mut trace = Trace::default();
+                black_box(url_standard::parse(
+                    black_box(u),
+                    Some(&our_base),
+                    QueryEncoding::UTF8,
+                    &mut trace,
+                ));
+                black_box(trace);
+            }
+        })
+    });
     g.finish();
 }
 

@@ -15,14 +15,16 @@
 //! the `none` run from the others to get the cost of the work itself.
 //!
 //! Implementations: `none`, `engine`, `engine-base`, `engine-traced`, `url`,
-//! `url-base`, `ada`, `ada-base`. The corpus is the one the `corpus` bench
+//! `url-base`, `ada`, `ada-base`, and the URL Standard engine: `whatwg`,
+//! `whatwg-base`, `whatwg-traced`, `whatwg-base-traced`. The corpus is the one the `corpus` bench
 //! reads (`URL_INSPECTOR_CORPUS` overrides it). The count of valid results is
 //! printed so that the work cannot be optimised away.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use url_inspector::engine::{NoTrace, Options, Trace, run};
+use url_inspector::engine::url_standard;
+use url_inspector::engine::{NoTrace, Options, QueryEncoding, Trace, run};
 
 const BASE: &str = "http://example.org/a/b/c?q#f";
 
@@ -31,6 +33,19 @@ fn run_rounds(which: &str, urls: &[String], rounds: usize) -> Option<usize> {
     let options = Options::default();
     let with_base = options.base(BASE);
     let base = url::Url::parse(BASE).expect("valid base");
+    let ours_base = url_standard::parse(BASE, None, QueryEncoding::UTF8, &mut NoTrace)
+        .url
+        .ok();
+    let ours = |u: &str, base: Option<&url_standard::Url>, traced: bool| {
+        let utf8 = QueryEncoding::UTF8;
+        if traced {
+            url_standard::parse(u, base, utf8, &mut Trace::default())
+                .url
+                .is_ok()
+        } else {
+            url_standard::parse(u, base, utf8, &mut NoTrace).url.is_ok()
+        }
+    };
     let mut valid = 0;
     for _ in 0..rounds {
         for u in urls {
@@ -40,6 +55,10 @@ fn run_rounds(which: &str, urls: &[String], rounds: usize) -> Option<usize> {
                 "engine" => run(u, &options, &mut NoTrace).canon.is_some(),
                 "engine-base" => run(u, &with_base, &mut NoTrace).canon.is_some(),
                 "engine-traced" => run(u, &options, &mut Trace::default()).canon.is_some(),
+                "whatwg" => ours(u, None, false),
+                "whatwg-base" => ours(u, ours_base.as_ref(), false),
+                "whatwg-traced" => ours(u, None, true),
+                "whatwg-base-traced" => ours(u, ours_base.as_ref(), true),
                 "url" => url::Url::parse(u).is_ok(),
                 "url-base" => base.join(u).is_ok(),
                 "ada" => ada_url::Url::parse(u, None).is_ok(),

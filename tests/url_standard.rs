@@ -294,10 +294,7 @@ fn the_trace_shows_states_and_segments_pushed_and_popped() {
         .iter()
         .find(|s| s.id.id() == "whatwg.path.shorten")
         .and_then(|s| s.record.as_ref());
-    assert_eq!(
-        popped.and_then(|r| r.segments.clone()),
-        Some(vec!["a".to_owned()])
-    );
+    assert_eq!(popped.and_then(|r| r.segments()), Some(vec!["a"]));
     assert!(trace.steps.iter().all(|s| s.id.id() == "whatwg.preprocess"
         || s.id.id() == "whatwg.serialize"
         || s.id.id().starts_with("whatwg.host.")

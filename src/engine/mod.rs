@@ -35,6 +35,7 @@ pub(crate) mod code_table;
 pub mod component;
 pub mod encoding;
 pub mod mode;
+pub mod record_snapshot;
 pub mod spec2012;
 pub mod trace;
 pub mod url_standard;

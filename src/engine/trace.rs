@@ -28,11 +28,13 @@
 //! steps' own before/after values, so recording costs nothing more), and
 //! `engine::report` writes a trace as text or Markdown.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
 use super::code_table::code_table;
+pub use super::record_snapshot::RecordSnapshot;
 use super::{Component, Mode};
 
 /// Receives the steps of a run.
@@ -66,6 +68,11 @@ impl Tracer for Trace {
     const ON: bool = true;
 
     fn record(&mut self, make: impl FnOnce() -> Step) {
+        // A parse takes a few dozen steps: room for them at once rather
+        // than a copy of every step at each doubling.
+        if self.steps.capacity() == 0 {
+            self.steps.reserve(32);
+        }
         self.steps.push(make());
     }
 }
@@ -151,7 +158,7 @@ pub struct Step {
     pub mode: Option<Mode>,
     /// The decision taken, in words, at a branch.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub decision: Option<String>,
+    pub decision: Option<Cow<'static, str>>,
     /// For parse steps: the byte range of the preprocessed input the
     /// component came from.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -184,29 +191,6 @@ pub struct Step {
     /// The validation error reported at this step, by its stable name.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub validation_error: Option<String>,
-}
-
-/// A URL record as a state machine holds it partway: each component as
-/// text, `None` where the component is null. Generic on purpose: any
-/// engine whose record has these fields can show it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordSnapshot {
-    pub scheme: String,
-    pub username: String,
-    pub password: String,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub host: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub port: Option<u16>,
-    /// The path as serialized (segments joined with `/`, or the opaque path).
-    pub path: String,
-    /// The path's segments; `None` for an opaque path.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub segments: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub query: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub fragment: Option<String>,
 }
 
 impl Step {
@@ -250,7 +234,14 @@ impl Step {
 
     /// Adds the decision taken.
     pub fn decide(mut self, decision: impl Into<String>) -> Step {
-        self.decision = Some(decision.into());
+        self.decision = Some(Cow::Owned(decision.into()));
+        self
+    }
+
+    /// Adds the decision taken, a fixed text (kept without a copy: a state
+    /// machine's steps take one each).
+    pub fn decide_fixed(mut self, decision: &'static str) -> Step {
+        self.decision = Some(Cow::Borrowed(decision));
         self
     }
 

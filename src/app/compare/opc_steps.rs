@@ -194,7 +194,7 @@ fn step_row(
             let shown = after(s).chars().take(value_chars).count();
             let room = value_chars.saturating_sub(shown);
             if room >= DECISION_MIN_CHARS {
-                ui.weak(shorten_end(d, room, escapes)).on_hover_text(d);
+                ui.weak(shorten_end(d, room, escapes)).on_hover_text(&**d);
             }
         }
     });

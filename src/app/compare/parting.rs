@@ -103,7 +103,7 @@ fn taken(s: &Step) -> Taken {
     };
     let mut parts = Vec::new();
     if let Some(d) = &s.decision {
-        parts.push(d.clone());
+        parts.push(d.to_string());
     }
     if s.changes && s.before != s.after {
         let what = s.component.map_or(String::new(), |c| format!("{c} "));

@@ -205,9 +205,9 @@ fn state_machine(step: &Step) -> Option<String> {
         write!(line, " · buffer {}", quoted(Some(buffer))).ok()?;
     }
     if let Some(record) = &step.record {
-        match &record.segments {
+        match record.segments() {
             Some(segments) => write!(line, " · path {segments:?}").ok()?,
-            None => write!(line, " · opaque path {}", quoted(Some(&record.path))).ok()?,
+            None => write!(line, " · opaque path {}", quoted(Some(record.path()))).ok()?,
         }
     }
     Some(line)

@@ -14,7 +14,7 @@ use super::{ipv4, ipv6, percent_sets};
 
 /// URL Standard, forbidden host code point.
 #[inline]
-pub fn is_forbidden_host(c: char) -> bool {
+pub const fn is_forbidden_host(c: char) -> bool {
     matches!(
         c,
         '\0' | '\t'
@@ -38,7 +38,7 @@ pub fn is_forbidden_host(c: char) -> bool {
 
 /// URL Standard, forbidden domain code point.
 #[inline]
-pub fn is_forbidden_domain(c: char) -> bool {
+pub const fn is_forbidden_domain(c: char) -> bool {
     is_forbidden_host(c) || c.is_ascii_control() || c == '%'
 }
 
@@ -66,57 +66,97 @@ pub fn parse(
     }
     // Step 4.
     let bytes = input.as_bytes();
-    if bytes
-        .windows(3)
-        .any(|w| w[0] == b'%' && percent_sets::starts_with_two_hex(&w[1..]))
+    let has_percent = memchr::memchr(b'%', bytes).is_some();
+    if has_percent
+        && bytes
+            .windows(3)
+            .any(|w| w[0] == b'%' && percent_sets::starts_with_two_hex(&w[1..]))
     {
         errors.push(ValidationError::DomainPercentEncoded);
     }
-    // Step 5.
-    let decoded = percent_sets::decode(bytes);
-    let domain = String::from_utf8_lossy(&decoded);
-    // Steps 6-7.
-    let ascii = domain_parser(&domain, errors)?;
-    // Step 8.
-    if ipv4::ends_in_a_number(&ascii) {
+    // Step 5: without a `%` the input is its own percent-decoding.
+    let domain: Cow<'_, str> = if has_percent {
+        Cow::Owned(String::from_utf8_lossy(&percent_sets::decode(bytes)).into_owned())
+    } else {
+        Cow::Borrowed(input)
+    };
+    // Steps 6-7: the ASCII result is written in place.
+    let start = out.len();
+    domain_parser(out, &domain, errors)?;
+    // Step 8: the text written is read again as an IPv4 address.
+    if ipv4::ends_in_a_number(&out[start..]) {
+        let ascii = out.split_off(start);
         let address = ipv4::parse(&ascii, errors)?;
         ipv4::serialize(out, address);
         return Ok(HostKind::Ipv4(Ipv4Addr::from(address)));
     }
     // Step 9.
-    out.push_str(&ascii);
     Ok(HostKind::Domain)
 }
 
-/// URL Standard, domain parser, with beStrict false.
-fn domain_parser<'d>(
-    domain: &'d str,
+/// URL Standard, domain parser, with beStrict false: the result appended
+/// to `out` (nothing is appended on failure).
+fn domain_parser(
+    out: &mut String,
+    domain: &str,
     errors: &mut Vec<ValidationError>,
-) -> Result<Cow<'d, str>, ValidationError> {
+) -> Result<(), ValidationError> {
+    // Letters, digits, hyphens and dots only: the common domain, decided
+    // without UTS #46 where the rules allow.
+    let ldh = domain.bytes().all(|b| LDH[usize::from(b)]);
     // Step 2: the strict result only decides the validation error.
-    if !passes_strict(domain) {
+    if !passes_strict(domain, ldh) {
         errors.push(ValidationError::DomainToAscii);
     }
     // Steps 4-5: ASCII is only lowercased, whatever UTS #46 says.
-    let result: Cow<'d, str> = if domain.is_ascii() {
-        if domain.bytes().any(|b| b.is_ascii_uppercase()) {
-            Cow::Owned(domain.to_ascii_lowercase())
-        } else {
-            Cow::Borrowed(domain)
-        }
+    let start = out.len();
+    if domain.is_ascii() {
+        out.push_str(domain);
+        out[start..].make_ascii_lowercase();
     } else {
         match to_ascii(domain, false) {
-            Some(r) => Cow::Owned(r.into_owned()),
+            Some(r) => out.push_str(&r),
             None => return Err(ValidationError::DomainToAscii),
         }
-    };
+    }
     // Steps 6-7: fail on empty or a forbidden domain code point (the
-    // strict run reported these as domain-to-ASCII).
-    if result.is_empty() || result.chars().any(is_forbidden_domain) {
+    // strict run reported these as domain-to-ASCII); letters, digits,
+    // hyphens and dots hold none.
+    let result = &out.as_bytes()[start..];
+    if result.is_empty() || (!ldh && result.iter().any(|&b| is_forbidden_domain_byte(b))) {
+        out.truncate(start);
         return Err(ValidationError::DomainToAscii);
     }
-    Ok(result)
+    Ok(())
 }
+
+/// ASCII letters, digits, `-` and `.`, as a table.
+static LDH: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'-' || c == b'.';
+        b += 1;
+    }
+    table
+};
+
+/// [`is_forbidden_domain`] for a byte of ASCII text, as a table.
+#[inline(always)]
+fn is_forbidden_domain_byte(b: u8) -> bool {
+    FORBIDDEN_DOMAIN[usize::from(b)]
+}
+
+static FORBIDDEN_DOMAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = is_forbidden_domain(b as u8 as char);
+        b += 1;
+    }
+    table
+};
 
 /// URL Standard, domain parser ToASCII: UTS #46 ToASCII with CheckHyphens,
 /// UseSTD3ASCIIRules and VerifyDnsLength set to `be_strict`, CheckBidi and
@@ -136,22 +176,18 @@ pub fn to_ascii(domain: &str, be_strict: bool) -> Option<Cow<'_, str>> {
         .ok()
 }
 
-/// Whether strict ToASCII succeeds. Letters, digits, hyphens and dots in
-/// labels without `xn--` are decided here; anything else asks UTS #46.
-fn passes_strict(domain: &str) -> bool {
-    let b = domain.as_bytes();
-    let simple = b
-        .iter()
-        .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.');
-    if !simple {
+/// Whether strict ToASCII succeeds. Letters, digits, hyphens and dots
+/// (`ldh`) in labels without `xn--` are decided here; anything else asks
+/// UTS #46.
+fn passes_strict(domain: &str, ldh: bool) -> bool {
+    if !ldh {
         return to_ascii(domain, true).is_some();
     }
-    let body = domain.strip_suffix('.').unwrap_or(domain);
+    let body = domain.strip_suffix('.').unwrap_or(domain).as_bytes();
     if body.is_empty() || body.len() > 253 {
         return false;
     }
-    body.split('.').all(|label| {
-        let l = label.as_bytes();
+    body.split(|&b| b == b'.').all(|l| {
         !l.is_empty()
             && l.len() <= 63
             && l[0] != b'-'

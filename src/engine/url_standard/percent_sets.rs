@@ -98,6 +98,7 @@ pub fn push_char(out: &mut String, c: char, set: &EncodeSet) {
 
 /// URL Standard, UTF-8 percent-encode a string using `set`: runs of bytes
 /// outside the set are copied whole.
+#[inline]
 pub fn push_str(out: &mut String, s: &str, set: &EncodeSet) {
     let bytes = s.as_bytes();
     let mut start = 0;
@@ -182,7 +183,11 @@ pub fn push_encoded(
     space_as_plus: bool,
 ) {
     if encoding == UTF_8 {
-        push_bytes(out, input.as_bytes(), set, space_as_plus);
+        if space_as_plus {
+            push_bytes(out, input.as_bytes(), set, space_as_plus);
+        } else {
+            push_str(out, input, set);
+        }
         return;
     }
     let mut encoder = encoding.new_encoder();

@@ -22,8 +22,9 @@
 //! `path_start` skips.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
+use std::sync::Arc;
 
-use crate::engine::trace::RecordSnapshot;
+use crate::engine::record_snapshot::{RecordSnapshot, SnapshotRanges};
 
 /// URL Standard, special scheme: its default port, `Some(None)` for `file`.
 #[inline]
@@ -226,33 +227,54 @@ impl Url {
         self.fragment_start.map(|f| &self.serialization[f + 1..])
     }
 
-    /// The record as a trace shows it; safe on a record being built
-    /// (offsets not yet reached read as empty or null).
+    /// The record as a trace shows it: a copy of the serialization and
+    /// where each component is. Safe on a record being built (offsets not
+    /// yet reached read as empty or null).
     pub fn snapshot(&self) -> RecordSnapshot {
-        let s = &self.serialization;
-        let get = |a: usize, b: usize| s.get(a..b.max(a)).unwrap_or("").to_owned();
-        let scheme = get(0, self.scheme_end);
-        let host = self.host().map(|h| h.text.to_owned());
-        let path_end = self.path_end().max(self.path_start);
-        let path = get(self.path_start, path_end);
-        let segments = (!self.opaque_path).then(|| {
-            path.strip_prefix('/')
-                .map(|r| r.split('/').map(str::to_owned).collect())
-                .unwrap_or_default()
-        });
-        RecordSnapshot {
-            scheme,
-            username: self.username().to_owned(),
-            password: self.password().to_owned(),
-            host,
+        self.snapshot_sharing(&mut None)
+    }
+
+    /// [`Url::snapshot`], its text shared with `last` (the text of the
+    /// snapshot before) when the serialization is the same, and kept there.
+    pub fn snapshot_sharing(&self, last: &mut Option<Arc<str>>) -> RecordSnapshot {
+        let len = self.serialization.len();
+        let span = |a: usize, b: usize| a..b.max(a);
+        let authority = self.has_authority();
+        let username = if authority && self.username_end > self.scheme_end + 3 {
+            span(self.scheme_end + 3, self.username_end)
+        } else {
+            0..0
+        };
+        let password = if authority
+            && self.username_end < self.host_start
+            && self.serialization.as_bytes().get(self.username_end) == Some(&b':')
+        {
+            span(self.username_end + 1, self.host_start.saturating_sub(1))
+        } else {
+            0..0
+        };
+        let ranges = SnapshotRanges {
+            scheme: span(0, self.scheme_end),
+            username,
+            password,
+            host: authority.then(|| span(self.host_start, self.host_end)),
             port: self.port,
-            path,
-            segments,
+            path: span(self.path_start, self.path_end()),
+            opaque_path: self.opaque_path,
             query: self
                 .query_start
-                .map(|q| get(q + 1, self.fragment_start.unwrap_or(s.len()))),
-            fragment: self.fragment_start.map(|f| get(f + 1, s.len())),
-        }
+                .map(|q| span(q + 1, self.fragment_start.unwrap_or(len))),
+            fragment: self.fragment_start.map(|f| span(f + 1, len)),
+        };
+        let text = match last {
+            Some(text) if **text == *self.serialization => Arc::clone(text),
+            _ => {
+                let text: Arc<str> = Arc::from(self.serialization.as_str());
+                *last = Some(Arc::clone(&text));
+                text
+            }
+        };
+        RecordSnapshot::new(text, ranges)
     }
 }
 

@@ -23,7 +23,10 @@ pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<Repo
     let mut errors = Vec::new();
     let mut positions = Positions::default();
     let mut s = input;
-    if trim {
+    let bytes = s.as_bytes();
+    let needs_trim =
+        bytes.first().is_some_and(|&b| b <= b' ') || bytes.last().is_some_and(|&b| b <= b' ');
+    if trim && needs_trim {
         let is_c0_space = |c: char| c <= ' ';
         let t = s.trim_start_matches(is_c0_space);
         positions.trimmed = s.len() - t.len();
@@ -37,7 +40,7 @@ pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<Repo
         }
         s = t;
     }
-    let Some(first) = s.bytes().position(|b| matches!(b, b'\t' | b'\n' | b'\r')) else {
+    let Some(first) = memchr::memchr3(b'\t', b'\n', b'\r', s.as_bytes()) else {
         return (Cow::Borrowed(s), positions, errors);
     };
     let at = positions.trimmed + first;
@@ -101,6 +104,7 @@ pub fn run_parser<T: Tracer>(
         username_end: None,
         errors,
         tracer,
+        last_snapshot: None,
         positions: &positions,
     };
     parser.run()?;

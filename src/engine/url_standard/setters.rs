@@ -351,6 +351,7 @@ fn run<T: Tracer>(
         username_end: None,
         errors,
         tracer,
+        last_snapshot: None,
         positions: &positions,
     };
     let result = parser.run();

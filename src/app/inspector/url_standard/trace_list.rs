@@ -149,7 +149,7 @@ fn details_ui(ui: &mut Ui, step: &Step, text: &str, escapes: bool) {
             }
             if let Some(d) = &step.decision {
                 ui.label("decision");
-                ui.label(d);
+                ui.label(d.as_ref());
                 ui.end_row();
             }
             if let Some(e) = &step.validation_error {
@@ -181,23 +181,23 @@ fn snapshot_ui(ui: &mut Ui, r: &RecordSnapshot, escapes: bool) {
         .spacing([10.0, 2.0])
         .show(ui, |ui| {
             for (name, v) in [
-                ("scheme", Some(r.scheme.as_str())),
-                ("username", Some(r.username.as_str())),
-                ("password", Some(r.password.as_str())),
-                ("host", r.host.as_deref()),
+                ("scheme", Some(r.scheme())),
+                ("username", Some(r.username())),
+                ("password", Some(r.password())),
+                ("host", r.host()),
             ] {
                 ui.label(name);
                 value(ui, v);
                 ui.end_row();
             }
             ui.label("port");
-            let port = r.port.map(|p| p.to_string());
+            let port = r.port().map(|p| p.to_string());
             value(ui, port.as_deref());
             ui.end_row();
             ui.label("path");
-            match &r.segments {
+            match r.segments() {
                 None => {
-                    value(ui, Some(&r.path));
+                    value(ui, Some(r.path()));
                 }
                 Some(segs) => {
                     let list = segs
@@ -209,10 +209,7 @@ fn snapshot_ui(ui: &mut Ui, r: &RecordSnapshot, escapes: bool) {
                 }
             }
             ui.end_row();
-            for (name, v) in [
-                ("query", r.query.as_deref()),
-                ("fragment", r.fragment.as_deref()),
-            ] {
+            for (name, v) in [("query", r.query()), ("fragment", r.fragment())] {
                 ui.label(name);
                 value(ui, v);
                 ui.end_row();

@@ -179,20 +179,15 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             HostKind::Empty if !self.special => StepId::WhatwgHostOpaque,
             _ => StepId::WhatwgHostDomain,
         };
-        let (input, text) = (
-            self.buffer().to_owned(),
-            self.url.host().map(|h| h.text.to_owned()),
-        );
+        let mut decision = String::with_capacity(2 * self.buffer().len() + 24);
+        push_quoted(&mut decision, self.buffer());
+        decision.push_str(" is ");
+        decision.push_str(kind.name());
+        decision.push_str(": ");
+        push_quoted(&mut decision, self.url.host().map_or("", |h| h.text));
         let range = self.positions.original(self.buf_start)..self.positions.original(self.pointer);
-        self.tracer.record(|| {
-            Step::new(id)
-                .decide(format!(
-                    "{input:?} is {}: {:?}",
-                    kind.name(),
-                    text.unwrap_or_default()
-                ))
-                .at(range)
-        });
+        self.tracer
+            .record(|| Step::new(id).decide(decision).at(range));
     }
 
     /// URL Standard, port state.
@@ -239,5 +234,19 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         }
         self.goto(State::PathStart, "the port ends");
         Ok(Flow::Again)
+    }
+}
+
+/// `s` as `{:?}` writes it, without the formatting machinery when no
+/// character needs an escape (printable ASCII other than `"` and `\\`).
+fn push_quoted(out: &mut String, s: &str) {
+    if s.bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    } else {
+        out.push_str(&format!("{s:?}"));
     }
 }

@@ -23,6 +23,7 @@ mod relative;
 mod scheme;
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use encoding_rs::{Encoding, UTF_8};
 
@@ -169,6 +170,9 @@ pub struct Parser<'i, 'b, 'e, T: Tracer> {
     pub username_end: Option<usize>,
     pub errors: &'e mut Vec<Reported>,
     pub tracer: &'e mut T,
+    /// The text of the last step's record, shared by the next step's when
+    /// it is the same (tracing only).
+    pub last_snapshot: Option<Arc<str>>,
     /// Maps a pointer back to the input as given (see [`Positions`]).
     pub positions: &'e Positions,
 }
@@ -193,9 +197,15 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     /// The code point at the pointer (`None`: EOF).
     #[inline]
     pub fn c(&self) -> Option<char> {
-        self.input
-            .get(self.pointer..)
-            .and_then(|s| s.chars().next())
+        // Most URLs are ASCII: a byte below 0x80 is its code point.
+        match self.input.as_bytes().get(self.pointer) {
+            None => None,
+            Some(&b) if b < 0x80 => Some(char::from(b)),
+            Some(_) => self
+                .input
+                .get(self.pointer..)
+                .and_then(|s| s.chars().next()),
+        }
     }
 
     /// The bytes after the code point at the pointer (`remaining`).
@@ -267,18 +277,22 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     }
 
     /// Records a step of the current state (only when tracing).
-    pub fn record(&mut self, id: StepId, decision: &str) {
+    pub fn record(&mut self, id: StepId, decision: &'static str) {
         if !T::ON {
             return;
         }
         let buffer = self.trace_buffer();
-        let (pointer, c, record) = (self.pointer, self.c(), self.url.snapshot());
+        let (pointer, c, record) = (
+            self.pointer,
+            self.c(),
+            self.url.snapshot_sharing(&mut self.last_snapshot),
+        );
         let range = self.positions.original(self.pointer)
             ..self
                 .positions
                 .original(self.pointer + c.map_or(0, char::len_utf8));
         self.tracer.record(|| {
-            let mut step = Step::new(id).decide(decision).at(range);
+            let mut step = Step::new(id).decide_fixed(decision).at(range);
             step.pointer = Some(pointer);
             step.code_point = c;
             step.buffer = buffer;
@@ -484,32 +498,44 @@ fn is_normalized_drive_segment(path: &str) -> bool {
 /// Whether `b` is an ASCII URL code point that no state treats specially
 /// outside hosts: alphanumerics and `!$&'()*+,-.:;=@_~` (not `/ ? #`).
 /// A run of them is copied or skipped at once, with no validation error.
-#[inline]
+#[inline(always)]
 pub fn is_plain(b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || matches!(
-            b,
-            b'!' | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b'-'
-                | b'.'
-                | b':'
-                | b';'
-                | b'='
-                | b'@'
-                | b'_'
-                | b'~'
-        )
+    PLAIN[usize::from(b)]
 }
 
+/// The bytes [`is_plain`] holds, as a table: one load per byte.
+static PLAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'!' | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b'-'
+                    | b'.'
+                    | b':'
+                    | b';'
+                    | b'='
+                    | b'@'
+                    | b'_'
+                    | b'~'
+            );
+        b += 1;
+    }
+    table
+};
+
 /// The end of the run of bytes from `at` for which `keep` holds.
-#[inline]
+#[inline(always)]
 pub fn run_end(input: &str, at: usize, keep: impl Fn(u8) -> bool) -> usize {
     let bytes = input.as_bytes();
     let mut end = at;

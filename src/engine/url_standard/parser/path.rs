@@ -50,8 +50,36 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         }
     }
 
-    /// URL Standard, path state.
+    /// URL Standard, path state. The code points that keep the parser in
+    /// this state are taken here one after another, without going back
+    /// through the state dispatch; the end of input goes back to it.
     pub(super) fn path(&mut self, c: Option<char>) -> Handled {
+        let (mut c, first) = (c, self.pointer);
+        loop {
+            let flow = self.path_code_point(c)?;
+            let next = match (flow, c) {
+                (Flow::Next, Some(ch)) => self.pointer + ch.len_utf8(),
+                (Flow::Jump(at), _) => at,
+                _ => return Ok(flow),
+            };
+            if self.state != State::Path {
+                // The run's caller moves the pointer from where it was.
+                return Ok(if self.pointer == first {
+                    flow
+                } else {
+                    Flow::Jump(next)
+                });
+            }
+            self.pointer = next;
+            c = self.c();
+            if c.is_none() {
+                return Ok(Flow::Again);
+            }
+        }
+    }
+
+    /// URL Standard, path state, for one code point (or a run of plain ones).
+    fn path_code_point(&mut self, c: Option<char>) -> Handled {
         let start = match self.segment {
             Some(s) => s,
             None => {

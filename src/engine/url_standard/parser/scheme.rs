@@ -28,10 +28,13 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     /// setter runs its own, see `setters`).
     pub(super) fn scheme(&mut self, c: Option<char>) -> Handled {
         match c {
-            // 1.
-            Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {
-                self.url.serialization.push(c.to_ascii_lowercase());
-                Ok(Flow::Next)
+            // 1, for the whole run of scheme code points at once.
+            Some(c) if is_scheme_byte(c as u32) => {
+                let end = super::run_end(self.input, self.pointer, |b| is_scheme_byte(b.into()));
+                let run = &self.input.as_bytes()[self.pointer..end];
+                let s = &mut self.url.serialization;
+                s.extend(run.iter().map(|b| char::from(b.to_ascii_lowercase())));
+                Ok(Flow::Jump(end))
             }
             // 2.
             Some(':') => {
@@ -122,4 +125,11 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         }
         Ok(Flow::Again)
     }
+}
+
+/// Whether `c` may follow a scheme's first letter: an ASCII alphanumeric,
+/// `+`, `-` or `.` (scheme state, 1).
+#[inline]
+fn is_scheme_byte(c: u32) -> bool {
+    u8::try_from(c).is_ok_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }

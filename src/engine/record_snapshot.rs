@@ -1,0 +1,235 @@
+//! A URL record as a state machine's step leaves it ([`RecordSnapshot`]).
+//!
+//! A traced run takes one at every step, so taking one must be cheap: it is
+//! the record's text, shared with the step before when the step left it
+//! unchanged, and the ranges of its components in it.
+//! The components are read out of it (and a path split into segments) only
+//! when a trace is shown or written; its serialized form is the components
+//! themselves.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+/// A URL record as a state machine holds it partway: each component as
+/// text, `None` where the component is null. Generic on purpose: any
+/// engine whose record has these fields can show it.
+#[derive(Clone, Debug, Default)]
+pub struct RecordSnapshot {
+    text: Arc<str>,
+    ranges: SnapshotRanges,
+}
+
+/// Where each component of a [`RecordSnapshot`] is in its text (`None`:
+/// null), and the two fields that are not text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SnapshotRanges {
+    pub scheme: Range<usize>,
+    pub username: Range<usize>,
+    pub password: Range<usize>,
+    pub host: Option<Range<usize>>,
+    pub port: Option<u16>,
+    /// The path as serialized (segments joined with `/`, or the opaque path).
+    pub path: Range<usize>,
+    /// Whether the path is opaque (one string, not a list of segments).
+    pub opaque_path: bool,
+    pub query: Option<Range<usize>>,
+    pub fragment: Option<Range<usize>>,
+}
+
+impl RecordSnapshot {
+    /// A snapshot of `text` whose components are at `ranges` (a range
+    /// outside the text reads as empty).
+    pub fn new(text: Arc<str>, ranges: SnapshotRanges) -> RecordSnapshot {
+        RecordSnapshot { text, ranges }
+    }
+
+    fn get(&self, range: &Range<usize>) -> &str {
+        self.text.get(range.clone()).unwrap_or("")
+    }
+
+    pub fn scheme(&self) -> &str {
+        self.get(&self.ranges.scheme)
+    }
+
+    pub fn username(&self) -> &str {
+        self.get(&self.ranges.username)
+    }
+
+    pub fn password(&self) -> &str {
+        self.get(&self.ranges.password)
+    }
+
+    /// The host serialized; `None` when null.
+    pub fn host(&self) -> Option<&str> {
+        self.ranges.host.as_ref().map(|r| self.get(r))
+    }
+
+    pub fn port(&self) -> Option<u16> {
+        self.ranges.port
+    }
+
+    /// The path as serialized (segments joined with `/`, or the opaque path).
+    pub fn path(&self) -> &str {
+        self.get(&self.ranges.path)
+    }
+
+    /// The path's segments; `None` for an opaque path.
+    pub fn segments(&self) -> Option<Vec<&str>> {
+        if self.ranges.opaque_path {
+            return None;
+        }
+        let rest = self.path().strip_prefix('/');
+        Some(rest.map(|r| r.split('/').collect()).unwrap_or_default())
+    }
+
+    pub fn query(&self) -> Option<&str> {
+        self.ranges.query.as_ref().map(|r| self.get(r))
+    }
+
+    pub fn fragment(&self) -> Option<&str> {
+        self.ranges.fragment.as_ref().map(|r| self.get(r))
+    }
+
+    /// The components as owned values (the serialized form).
+    fn fields(&self) -> RecordFields {
+        RecordFields {
+            scheme: self.scheme().to_owned(),
+            username: self.username().to_owned(),
+            password: self.password().to_owned(),
+            host: self.host().map(str::to_owned),
+            port: self.port(),
+            path: self.path().to_owned(),
+            segments: self
+                .segments()
+                .map(|s| s.into_iter().map(str::to_owned).collect()),
+            query: self.query().map(str::to_owned),
+            fragment: self.fragment().map(str::to_owned),
+        }
+    }
+}
+
+/// Two snapshots are equal when their components are, wherever the text
+/// holds them.
+impl PartialEq for RecordSnapshot {
+    fn eq(&self, other: &RecordSnapshot) -> bool {
+        self.scheme() == other.scheme()
+            && self.username() == other.username()
+            && self.password() == other.password()
+            && self.host() == other.host()
+            && self.port() == other.port()
+            && self.path() == other.path()
+            && self.ranges.opaque_path == other.ranges.opaque_path
+            && self.query() == other.query()
+            && self.fragment() == other.fragment()
+    }
+}
+
+impl Eq for RecordSnapshot {}
+
+/// The serialized form of a [`RecordSnapshot`]: each component as text.
+#[derive(Serialize, Deserialize)]
+struct RecordFields {
+    scheme: String,
+    username: String,
+    password: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    host: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    port: Option<u16>,
+    path: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    segments: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    query: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    fragment: Option<String>,
+}
+
+impl From<RecordFields> for RecordSnapshot {
+    /// The components written one after the other, each range pointing at
+    /// its own.
+    fn from(f: RecordFields) -> RecordSnapshot {
+        let mut text = String::new();
+        let mut put = |s: &str| {
+            let start = text.len();
+            text.push_str(s);
+            start..text.len()
+        };
+        let ranges = SnapshotRanges {
+            scheme: put(&f.scheme),
+            username: put(&f.username),
+            password: put(&f.password),
+            host: f.host.as_deref().map(&mut put),
+            port: f.port,
+            path: put(&f.path),
+            opaque_path: f.segments.is_none(),
+            query: f.query.as_deref().map(&mut put),
+            fragment: f.fragment.as_deref().map(&mut put),
+        };
+        RecordSnapshot {
+            text: text.into(),
+            ranges,
+        }
+    }
+}
+
+impl Serialize for RecordSnapshot {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.fields().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for RecordSnapshot {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        RecordFields::deserialize(deserializer).map(RecordSnapshot::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_read_from_ranges_and_round_trip_through_json() {
+        let text: Arc<str> = Arc::from("https://u:p@h/a/b?q#f");
+        let snapshot = RecordSnapshot::new(
+            text,
+            SnapshotRanges {
+                scheme: 0..5,
+                username: 8..9,
+                password: 10..11,
+                host: Some(12..13),
+                port: None,
+                path: 13..17,
+                opaque_path: false,
+                query: Some(18..19),
+                fragment: Some(20..21),
+            },
+        );
+        assert_eq!(snapshot.scheme(), "https");
+        assert_eq!((snapshot.username(), snapshot.password()), ("u", "p"));
+        assert_eq!(snapshot.host(), Some("h"));
+        assert_eq!(snapshot.segments(), Some(vec!["a", "b"]));
+        assert_eq!(
+            (snapshot.query(), snapshot.fragment()),
+            (Some("q"), Some("f"))
+        );
+        let json = serde_json::to_string(&snapshot).expect("serializes");
+        assert!(json.contains(r#""segments":["a","b"]"#), "{json}");
+        let back: RecordSnapshot = serde_json::from_str(&json).expect("deserializes");
+        assert_eq!(back, snapshot);
+        assert_eq!(back.path(), "/a/b");
+        // A range beyond the text (a record partway) reads as empty.
+        let partial = RecordSnapshot::new(
+            Arc::from("ht"),
+            SnapshotRanges {
+                scheme: 0..4,
+                ..SnapshotRanges::default()
+            },
+        );
+        assert_eq!(partial.scheme(), "");
+        assert_eq!(partial.segments(), Some(vec![]));
+    }
+}
