@@ -229,15 +229,24 @@ fn reads_a_backslash_against_a_non_special_base(case: &Case<'_>, _: &Answer) -> 
     input.contains('\\') && !own_scheme && base_scheme.is_some_and(|s| !is_special(&s))
 }
 
-/// The crate's answer is a non-special URL with a host whose path starts
-/// with a backslash.
-fn ends_a_non_special_authority_at_a_backslash(_: &Case<'_>, answer: &Answer) -> bool {
+/// The crate's answer is a non-special URL with a host, and the input or
+/// the base writes a backslash in an authority (after `://`, before the
+/// next `/`, `?` or `#`).
+fn ends_a_non_special_authority_at_a_backslash(case: &Case<'_>, answer: &Answer) -> bool {
+    let Case::Parse { input, base } = *case else {
+        return false;
+    };
+    let backslash_in_authority = |s: &str| {
+        let s = clean(s);
+        s.find("://").is_some_and(|i| {
+            let rest = &s[i + 3..];
+            let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+            rest[..end].contains('\\')
+        })
+    };
     let scheme = answer.get(Component::Scheme).unwrap_or("");
-    !is_special(scheme)
-        && answer.get(Component::Host).is_some()
-        && answer
-            .get(Component::Path)
-            .is_some_and(|p| p.starts_with("/\\") || p.starts_with('\\'))
+    let written = backslash_in_authority(input) || base.is_some_and(backslash_in_authority);
+    !is_special(scheme) && answer.get(Component::Host).is_some() && written
 }
 
 /// The crate's answer keeps a '^' in its path.
@@ -645,5 +654,16 @@ mod tests {
         assert_eq!(parse_divergence("file:///C:/x/..", None), None);
         // Nor is one with no `..` in the input.
         assert_eq!(parse_divergence("file:///a/c:/x", None), None);
+    }
+
+    /// Found by the `url_standard` fuzz target: a backslash in a
+    /// non-special base's authority, which the crate reads as a path.
+    #[test]
+    fn a_backslash_in_a_non_special_authority_is_named() {
+        assert_eq!(
+            parse_divergence(".cop", Some("htt6://example.ortp:\\\\f;oo")),
+            Some("non-special-authority-backslash")
+        );
+        assert_eq!(parse_divergence("x", Some("foo://h/a\\b")), None);
     }
 }
