@@ -72,6 +72,32 @@ pub fn append_marking_non_ascii(
     }
 }
 
+/// `message` cut into runs, each marked whether it is a URL, a host or a
+/// label (a word holding `://`, starting `xn--`, or with a dot inside it),
+/// which the strip sets in the monospace font: in the proportional one
+/// `xn--` reads like an en dash.
+pub fn url_like_parts(message: &str) -> Vec<(&str, bool)> {
+    let mut parts: Vec<(&str, bool)> = Vec::new();
+    let mut start = 0;
+    for word in message.split_inclusive(char::is_whitespace) {
+        let end = start + word.len();
+        let bare = word
+            .trim_end()
+            .trim_end_matches([',', ';', ':', ')', '"', '\'']);
+        let bare = bare.trim_start_matches(['(', '"', '\'']);
+        let inner_dot = bare.trim_end_matches('.').chars().skip(1).any(|c| c == '.');
+        let url_like = bare.contains("://") || bare.starts_with("xn--") || inner_dot;
+        match parts.last_mut() {
+            Some((text, like)) if *like == url_like => {
+                *text = &message[end - word.len() - text.len()..end];
+            }
+            _ => parts.push((&message[start..end], url_like)),
+        }
+        start = end;
+    }
+    parts
+}
+
 /// How many of the notes are warnings.
 pub fn warnings(notes: &[Note]) -> usize {
     notes
@@ -156,12 +182,16 @@ fn note_job(ui: &egui::Ui, note: &Note, escapes: bool) -> LayoutJob {
     job.append(
         &format!("  {}", note.code.code()),
         0.0,
-        TextFormat::simple(mono, v.strong_text_color()),
+        TextFormat::simple(mono.clone(), v.strong_text_color()),
     );
     let plain = TextFormat::simple(body.clone(), v.text_color());
     job.append(":  ", 0.0, plain.clone());
     let message = shorten(&note.message, MESSAGE_CHARS, escapes);
-    append_marking_non_ascii(&mut job, &message, &plain, v);
+    let code = TextFormat::simple(mono, v.text_color());
+    for (part, url_like) in url_like_parts(&message) {
+        let format = if url_like { &code } else { &plain };
+        append_marking_non_ascii(&mut job, part, format, v);
+    }
     let place = match &note.range {
         Some(r) if r.is_empty() => format!(" (at byte {} of the input)", group_digits(r.start)),
         Some(r) => format!(
@@ -173,4 +203,25 @@ fn note_job(ui: &egui::Ui, note: &Note, escapes: bool) -> LayoutJob {
     };
     job.append(&place, 0.0, TextFormat::simple(body, v.weak_text_color()));
     job
+}
+
+#[cfg(test)]
+mod tests {
+    use super::url_like_parts;
+
+    #[test]
+    fn hosts_and_urls_are_told_from_words() {
+        let message =
+            "the host раураl.com looks like paypal.com, its ASCII form is xn--l-7sba6dbr.com";
+        let parts = url_like_parts(message);
+        let like: Vec<&str> = parts
+            .iter()
+            .filter(|(_, u)| *u)
+            .map(|(t, _)| t.trim())
+            .collect();
+        assert_eq!(like, ["раураl.com", "paypal.com,", "xn--l-7sba6dbr.com"]);
+        let whole: String = parts.iter().map(|(t, _)| *t).collect();
+        assert_eq!(whole, message);
+        assert!(!url_like_parts("A sentence ends here.")[0].1);
+    }
 }
