@@ -94,6 +94,7 @@ impl BatchView {
                 .max_size(ui.available_width() * 0.6)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().show(ui, |ui| {
+                        super::focus_scroll::scroll_to_new_focus(ui);
                         let summary = self.finished_summary();
                         summary_view::summary_ui(ui, &self.table, summary, &mut settings.filter);
                     });

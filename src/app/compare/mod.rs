@@ -107,6 +107,7 @@ impl CompareView {
             .id_salt("compare-scroll")
             .auto_shrink(false)
             .show(ui, |ui| {
+                super::focus_scroll::scroll_to_new_focus(ui);
                 table::table_ui(ui, c, &shown, reference, state.escapes, commands);
                 ui.add_space(6.0);
                 sections_ui(ui, c, &shown, reference, state.escapes, commands);
