@@ -299,6 +299,7 @@ fn open_case(_case: GuiCase) -> i32 {
             encoding: None,
             mode: None,
         },
+        batch: None,
     })
 }
 
