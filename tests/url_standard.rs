@@ -295,6 +295,23 @@ fn the_trace_shows_states_and_segments_pushed_and_popped() {
         .find(|s| s.id.id() == "whatwg.path.shorten")
         .and_then(|s| s.record.as_ref());
     assert_eq!(popped.and_then(|r| r.segments()), Some(vec!["a"]));
+    // Each step's record is the record of its time, though steps share
+    // texts: the path grows, loses b, and grows again, and every earlier
+    // step shows it without what came after.
+    let mut paths: Vec<&str> = trace
+        .steps
+        .iter()
+        .filter_map(|s| s.record.as_ref().map(|r| r.path()))
+        .collect();
+    paths.dedup();
+    assert_eq!(paths, ["", "/a", "/a/b", "/a", "/a/c"]);
+    let buffers: Vec<&str> = trace
+        .steps
+        .iter()
+        .filter(|s| s.id.id() == "whatwg.host")
+        .filter_map(|s| s.buffer.as_deref())
+        .collect();
+    assert_eq!(buffers.last(), Some(&"example.com"), "{buffers:?}");
     assert!(trace.steps.iter().all(|s| s.id.id() == "whatwg.preprocess"
         || s.id.id() == "whatwg.serialize"
         || s.id.id().starts_with("whatwg.host.")

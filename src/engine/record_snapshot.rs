@@ -1,8 +1,12 @@
 //! A URL record as a state machine's step leaves it ([`RecordSnapshot`]).
 //!
 //! A traced run takes one at every step, so taking one must be cheap: it is
-//! the record's text, shared with the step before when the step left it
-//! unchanged, and the ranges of its components in it.
+//! the ranges of the record's components in a text shared among the steps.
+//! A record mostly grows at its end, so consecutive steps share one text,
+//! the longest of them: each step's ranges lie within it. The machine
+//! leaves the text to come ([`RecordSnapshot::pending`]) and gives it to all
+//! those steps at once ([`SharedText::share`]) when the record next changes
+//! otherwise than by growing, or when it stops.
 //! The components are read out of it (and a path split into segments) only
 //! when a trace is shown or written; its serialized form is the components
 //! themselves.
@@ -17,36 +21,155 @@ use serde::{Deserialize, Serialize};
 /// engine whose record has these fields can show it.
 #[derive(Clone, Debug, Default)]
 pub struct RecordSnapshot {
-    text: Arc<str>,
+    text: SharedText,
     ranges: SnapshotRanges,
 }
 
+/// A text shared among a run's steps, or (`None`) one still to come: it
+/// reads as empty until the machine gives it.
+#[derive(Clone, Debug, Default)]
+pub struct SharedText(Option<Arc<str>>);
+
+impl SharedText {
+    /// The text, or an empty one while it is still to come.
+    pub fn as_str(&self) -> &str {
+        self.0.as_deref().unwrap_or("")
+    }
+
+    /// Gives the text if it is still to come.
+    pub fn share(&mut self, text: &Arc<str>) {
+        if self.0.is_none() {
+            self.0 = Some(Arc::clone(text));
+        }
+    }
+}
+
+/// A part of a [`SharedText`]: a state machine's buffer, read out of the
+/// input or the record's text without a copy of its own. It reads, compares
+/// and serializes as the string it is.
+#[derive(Clone, Default)]
+pub struct SharedSlice {
+    text: SharedText,
+    range: Range<usize>,
+}
+
+impl SharedSlice {
+    /// The part `range` of `text` (a range outside it reads as empty).
+    pub fn new(text: SharedText, range: Range<usize>) -> SharedSlice {
+        SharedSlice { text, range }
+    }
+
+    /// The part `range` of a text still to come.
+    pub fn pending(range: Range<usize>) -> SharedSlice {
+        SharedSlice::new(SharedText::default(), range)
+    }
+
+    /// Gives the text, if it is still to come.
+    pub fn share(&mut self, text: &Arc<str>) {
+        self.text.share(text);
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.text.as_str().get(self.range.clone()).unwrap_or("")
+    }
+}
+
+impl std::ops::Deref for SharedSlice {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Debug for SharedSlice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_str().fmt(f)
+    }
+}
+
+impl PartialEq for SharedSlice {
+    fn eq(&self, other: &SharedSlice) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for SharedSlice {}
+
+impl From<&str> for SharedSlice {
+    fn from(s: &str) -> SharedSlice {
+        SharedSlice::new(SharedText::from(Arc::<str>::from(s)), 0..s.len())
+    }
+}
+
+impl Serialize for SharedSlice {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for SharedSlice {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(|s| SharedSlice::from(s.as_str()))
+    }
+}
+
+impl From<Arc<str>> for SharedText {
+    fn from(text: Arc<str>) -> SharedText {
+        SharedText(Some(text))
+    }
+}
+
 /// Where each component of a [`RecordSnapshot`] is in its text (`None`:
-/// null), and the two fields that are not text.
+/// null), and the two fields that are not text. Offsets are `u32`, to keep
+/// a step small (a text past 4 GiB reads as empty from there on).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SnapshotRanges {
-    pub scheme: Range<usize>,
-    pub username: Range<usize>,
-    pub password: Range<usize>,
-    pub host: Option<Range<usize>>,
+    pub scheme: Range<u32>,
+    pub username: Range<u32>,
+    pub password: Range<u32>,
+    pub host: Option<Range<u32>>,
     pub port: Option<u16>,
     /// The path as serialized (segments joined with `/`, or the opaque path).
-    pub path: Range<usize>,
+    pub path: Range<u32>,
     /// Whether the path is opaque (one string, not a list of segments).
     pub opaque_path: bool,
-    pub query: Option<Range<usize>>,
-    pub fragment: Option<Range<usize>>,
+    pub query: Option<Range<u32>>,
+    pub fragment: Option<Range<u32>>,
+}
+
+/// A range of a text as [`SnapshotRanges`] holds it.
+pub fn span32(range: Range<usize>) -> Range<u32> {
+    let at = |i: usize| u32::try_from(i).unwrap_or(u32::MAX);
+    at(range.start)..at(range.end)
 }
 
 impl RecordSnapshot {
     /// A snapshot of `text` whose components are at `ranges` (a range
     /// outside the text reads as empty).
     pub fn new(text: Arc<str>, ranges: SnapshotRanges) -> RecordSnapshot {
-        RecordSnapshot { text, ranges }
+        RecordSnapshot {
+            text: text.into(),
+            ranges,
+        }
     }
 
-    fn get(&self, range: &Range<usize>) -> &str {
-        self.text.get(range.clone()).unwrap_or("")
+    /// A snapshot whose text is still to come (see the module's docs).
+    pub fn pending(ranges: SnapshotRanges) -> RecordSnapshot {
+        RecordSnapshot {
+            text: SharedText::default(),
+            ranges,
+        }
+    }
+
+    /// Gives the text, if it is still to come.
+    pub fn share(&mut self, text: &Arc<str>) {
+        self.text.share(text);
+    }
+
+    fn get(&self, range: &Range<u32>) -> &str {
+        let (start, end) = (range.start as usize, range.end as usize);
+        self.text.as_str().get(start..end).unwrap_or("")
     }
 
     pub fn scheme(&self) -> &str {
@@ -155,7 +278,7 @@ impl From<RecordFields> for RecordSnapshot {
         let mut put = |s: &str| {
             let start = text.len();
             text.push_str(s);
-            start..text.len()
+            span32(start..text.len())
         };
         let ranges = SnapshotRanges {
             scheme: put(&f.scheme),
@@ -168,10 +291,7 @@ impl From<RecordFields> for RecordSnapshot {
             query: f.query.as_deref().map(&mut put),
             fragment: f.fragment.as_deref().map(&mut put),
         };
-        RecordSnapshot {
-            text: text.into(),
-            ranges,
-        }
+        RecordSnapshot::new(text.into(), ranges)
     }
 }
 

@@ -34,7 +34,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use super::code_table::code_table;
-pub use super::record_snapshot::RecordSnapshot;
+pub use super::record_snapshot::{RecordSnapshot, SharedSlice};
 use super::{Component, Mode};
 
 /// Receives the steps of a run.
@@ -45,6 +45,30 @@ pub trait Tracer {
 
     /// Records the step that `make` builds. `make` is only called when `ON`.
     fn record(&mut self, make: impl FnOnce() -> Step);
+
+    /// Records a step `id` that `fill` completes: the same as `record`, for
+    /// the hottest steps, where a tracer may build the step in place.
+    fn record_in(&mut self, id: StepId, fill: impl FnOnce(&mut Step)) {
+        self.record(|| {
+            let mut step = Step::new(id);
+            fill(&mut step);
+            step
+        });
+    }
+
+    /// How many steps are recorded so far (none, for a tracer that keeps
+    /// none).
+    fn recorded(&self) -> usize {
+        0
+    }
+
+    /// The steps recorded from the `from`th on, for a state machine to
+    /// give them the text their records share (see
+    /// [`RecordSnapshot::pending`]).
+    fn steps_since(&mut self, from: usize) -> &mut [Step] {
+        let _ = from;
+        &mut []
+    }
 }
 
 /// The tracer of untraced runs: records nothing and costs nothing.
@@ -75,6 +99,24 @@ impl Tracer for Trace {
         }
         self.steps.push(make());
     }
+
+    fn record_in(&mut self, id: StepId, fill: impl FnOnce(&mut Step)) {
+        if self.steps.capacity() == 0 {
+            self.steps.reserve(32);
+        }
+        self.steps.push(Step::new(id));
+        if let Some(step) = self.steps.last_mut() {
+            fill(step);
+        }
+    }
+
+    fn recorded(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn steps_since(&mut self, from: usize) -> &mut [Step] {
+        self.steps.get_mut(from..).unwrap_or_default()
+    }
 }
 
 /// Passes the steps of the base URL's parsing on to `T`, marked as such.
@@ -89,6 +131,22 @@ impl<T: Tracer> Tracer for OfBase<'_, T> {
             of_base: true,
             ..make()
         });
+    }
+
+    #[inline(always)]
+    fn record_in(&mut self, id: StepId, fill: impl FnOnce(&mut Step)) {
+        self.0.record_in(id, |step| {
+            step.of_base = true;
+            fill(step);
+        });
+    }
+
+    fn recorded(&self) -> usize {
+        self.0.recorded()
+    }
+
+    fn steps_since(&mut self, from: usize) -> &mut [Step] {
+        self.0.steps_since(from)
     }
 }
 
@@ -184,10 +242,10 @@ pub struct Step {
     pub code_point: Option<char>,
     /// For a state machine's steps: its buffer after the step.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub buffer: Option<String>,
+    pub buffer: Option<SharedSlice>,
     /// For a state machine's steps: the URL record as it stands after the step.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub record: Option<Box<RecordSnapshot>>,
+    pub record: Option<RecordSnapshot>,
     /// The validation error reported at this step, by its stable name.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub validation_error: Option<String>,

@@ -24,7 +24,7 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::sync::Arc;
 
-use crate::engine::record_snapshot::{RecordSnapshot, SnapshotRanges};
+use crate::engine::record_snapshot::{RecordSnapshot, SnapshotRanges, span32};
 
 /// URL Standard, special scheme: its default port, `Some(None)` for `file`.
 #[inline]
@@ -231,14 +231,25 @@ impl Url {
     /// where each component is. Safe on a record being built (offsets not
     /// yet reached read as empty or null).
     pub fn snapshot(&self) -> RecordSnapshot {
-        self.snapshot_sharing(&mut None)
+        RecordSnapshot::new(
+            Arc::from(self.serialization.as_str()),
+            self.snapshot_ranges(),
+        )
     }
 
-    /// [`Url::snapshot`], its text shared with `last` (the text of the
-    /// snapshot before) when the serialization is the same, and kept there.
-    pub fn snapshot_sharing(&self, last: &mut Option<Arc<str>>) -> RecordSnapshot {
+    /// Where each component of the record is in its serialization, as a
+    /// [`RecordSnapshot`] holds it.
+    pub fn snapshot_ranges(&self) -> SnapshotRanges {
         let len = self.serialization.len();
-        let span = |a: usize, b: usize| a..b.max(a);
+        // A range past the serialization's end is not reached yet: it reads
+        // as empty, whatever the text the snapshot later shares holds there.
+        let span = |a: usize, b: usize| {
+            if b.max(a) <= len {
+                span32(a..b.max(a))
+            } else {
+                0..0
+            }
+        };
         let authority = self.has_authority();
         let username = if authority && self.username_end > self.scheme_end + 3 {
             span(self.scheme_end + 3, self.username_end)
@@ -253,28 +264,25 @@ impl Url {
         } else {
             0..0
         };
-        let ranges = SnapshotRanges {
+        SnapshotRanges {
             scheme: span(0, self.scheme_end),
             username,
             password,
             host: authority.then(|| span(self.host_start, self.host_end)),
             port: self.port,
-            path: span(self.path_start, self.path_end()),
+            // Before the path begins, its start is not set (it is no later
+            // than the scheme's end): the path is empty.
+            path: if self.path_start > self.scheme_end {
+                span(self.path_start, self.path_end())
+            } else {
+                0..0
+            },
             opaque_path: self.opaque_path,
             query: self
                 .query_start
                 .map(|q| span(q + 1, self.fragment_start.unwrap_or(len))),
             fragment: self.fragment_start.map(|f| span(f + 1, len)),
-        };
-        let text = match last {
-            Some(text) if **text == *self.serialization => Arc::clone(text),
-            _ => {
-                let text: Arc<str> = Arc::from(self.serialization.as_str());
-                *last = Some(Arc::clone(&text));
-                text
-            }
-        };
-        RecordSnapshot::new(text, ranges)
+        }
     }
 }
 

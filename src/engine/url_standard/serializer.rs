@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use encoding_rs::Encoding;
 
 use super::errors::{Reported, ValidationError};
-use super::parser::{Failure, Parser, Positions, State};
+use super::parser::{Failure, Parser, Positions, State, TraceTexts};
 use super::record::{HostKind, Url};
 use crate::engine::trace::{Step, StepId, Tracer};
 
@@ -104,7 +104,7 @@ pub fn run_parser<T: Tracer>(
         username_end: None,
         errors,
         tracer,
-        last_snapshot: None,
+        texts: TraceTexts::default(),
         positions: &positions,
     };
     parser.run()?;

@@ -13,7 +13,7 @@ use std::fmt;
 use encoding_rs::UTF_8;
 
 use super::errors::Reported;
-use super::parser::{Parser, State, special};
+use super::parser::{Parser, State, TraceTexts, special};
 use super::percent_sets::{self, USERINFO};
 use super::record::{HostKind, Url};
 use super::serializer::preprocess;
@@ -351,7 +351,7 @@ fn run<T: Tracer>(
         username_end: None,
         errors,
         tracer,
-        last_snapshot: None,
+        texts: TraceTexts::default(),
         positions: &positions,
     };
     let result = parser.run();

@@ -22,6 +22,7 @@ mod query;
 mod relative;
 mod scheme;
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -30,6 +31,7 @@ use encoding_rs::{Encoding, UTF_8};
 use super::errors::{Reported, ValidationError};
 pub use super::record::special;
 use super::record::{HostKind, Url};
+use crate::engine::record_snapshot::{RecordSnapshot, SharedSlice, SharedText};
 use crate::engine::trace::{Step, StepId, Tracer};
 
 /// The states of the basic URL parser.
@@ -170,11 +172,21 @@ pub struct Parser<'i, 'b, 'e, T: Tracer> {
     pub username_end: Option<usize>,
     pub errors: &'e mut Vec<Reported>,
     pub tracer: &'e mut T,
-    /// The text of the last step's record, shared by the next step's when
-    /// it is the same (tracing only).
-    pub last_snapshot: Option<Arc<str>>,
+    /// The texts the steps' records and buffers share (tracing only).
+    pub texts: TraceTexts,
     /// Maps a pointer back to the input as given (see [`Positions`]).
     pub positions: &'e Positions,
+}
+
+/// While tracing: the texts the steps share rather than each a copy. The
+/// record's text as of the last step, and the first of the steps waiting
+/// for it (see [`RecordSnapshot::pending`]); and the input, for the
+/// buffers read out of it.
+#[derive(Default)]
+pub struct TraceTexts {
+    record: String,
+    waiting_since: Option<usize>,
+    input: Option<Arc<str>>,
 }
 
 /// How an offset into the input the parser reads maps back to the input
@@ -281,40 +293,77 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         if !T::ON {
             return;
         }
+        self.keep_record_text();
         let buffer = self.trace_buffer();
-        let (pointer, c, record) = (
-            self.pointer,
-            self.c(),
-            self.url.snapshot_sharing(&mut self.last_snapshot),
-        );
+        let (pointer, c, ranges) = (self.pointer, self.c(), self.url.snapshot_ranges());
         let range = self.positions.original(self.pointer)
             ..self
                 .positions
                 .original(self.pointer + c.map_or(0, char::len_utf8));
-        self.tracer.record(|| {
-            let mut step = Step::new(id).decide_fixed(decision).at(range);
+        self.tracer.record_in(id, |step| {
+            step.decision = Some(Cow::Borrowed(decision));
+            step.range = Some(range);
             step.pointer = Some(pointer);
             step.code_point = c;
             step.buffer = buffer;
-            step.record = Some(Box::new(record));
-            step
+            step.record = Some(RecordSnapshot::pending(ranges));
         });
     }
 
-    /// The buffer as the Standard holds it in the current state.
-    fn trace_buffer(&self) -> Option<String> {
+    /// Keeps the record's text for the step about to be recorded. While
+    /// the record only grows, the steps wait to share the latest text;
+    /// when it changes otherwise, those before get the text of their time.
+    fn keep_record_text(&mut self) {
+        let now = self.url.serialization.as_str();
+        let texts = &mut self.texts;
+        if texts.waiting_since.is_some() && now.starts_with(texts.record.as_str()) {
+            texts.record.push_str(&now[texts.record.len()..]);
+            return;
+        }
+        self.share_record_text();
+        self.texts.waiting_since = Some(self.tracer.recorded());
+        self.texts.record.clear();
+        self.texts.record.push_str(&self.url.serialization);
+    }
+
+    /// Gives the steps waiting for it the record's text as of the last step
+    /// (their records, and their buffers read out of the record).
+    fn share_record_text(&mut self) {
+        let Some(from) = self.texts.waiting_since.take() else {
+            return;
+        };
+        let text: Arc<str> = Arc::from(self.texts.record.as_str());
+        for step in self.tracer.steps_since(from) {
+            if let Some(record) = &mut step.record {
+                record.share(&text);
+            }
+            if let Some(buffer) = &mut step.buffer {
+                buffer.share(&text);
+            }
+        }
+    }
+
+    /// The buffer as the Standard holds it in the current state: a part of
+    /// the input, or of the record's text (given later, as the record's).
+    fn trace_buffer(&mut self) -> Option<SharedSlice> {
         match self.state {
-            State::Scheme => Some(self.url.serialization.clone()),
+            State::Scheme => Some(SharedSlice::pending(0..self.url.serialization.len())),
             State::Authority
             | State::Host
             | State::Hostname
             | State::Port
             | State::FileHost
-            | State::Query => Some(self.buffer().to_owned()),
+            | State::Query => {
+                let input = self
+                    .texts
+                    .input
+                    .get_or_insert_with(|| Arc::from(self.input));
+                let text = SharedText::from(Arc::clone(input));
+                Some(SharedSlice::new(text, self.buf_start..self.pointer))
+            }
             State::Path => self
                 .segment
-                .and_then(|s| self.url.serialization.get(s..))
-                .map(str::to_owned),
+                .map(|s| SharedSlice::pending(s..self.url.serialization.len())),
             _ => None,
         }
     }
@@ -353,8 +402,17 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         self.url.serialization.push('#');
     }
 
-    /// Runs the state machine until the EOF code point or a return.
+    /// Runs the state machine until the EOF code point or a return (or a
+    /// failure), then gives the last steps their record's text.
     pub fn run(&mut self) -> Result<(), Failure> {
+        let result = self.run_states();
+        if T::ON {
+            self.share_record_text();
+        }
+        result
+    }
+
+    fn run_states(&mut self) -> Result<(), Failure> {
         loop {
             let c = self.c();
             let flow = self.dispatch(c).map_err(|r| self.fail(r, c))?;
