@@ -22,7 +22,95 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Default)]
 pub struct RecordSnapshot {
     text: SharedText,
-    ranges: SnapshotRanges,
+    layout: Layout,
+}
+
+/// Where a snapshot's components are: as ranges, or as the offsets of a
+/// record laid out as the URL Standard's serialization (what a parser holds,
+/// copied as it is: the ranges are worked out only when read).
+#[derive(Clone, Debug)]
+enum Layout {
+    /// Boxed: the larger form, and the rarer (a snapshot read back from
+    /// JSON); a step holds a snapshot inline, and a step is kept small.
+    Ranges(Box<SnapshotRanges>),
+    Offsets(RecordOffsets),
+}
+
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout::Offsets(RecordOffsets::default())
+    }
+}
+
+/// A URL record's offsets into its serialization, which is laid out as the
+/// URL Standard's serializer writes it (`scheme:`, `//` and the authority
+/// when there is a host, the path, `?query`, `#fragment`). `None` in a
+/// query or fragment start: null.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecordOffsets {
+    /// The serialization's length when the snapshot was taken: an offset
+    /// past it is not reached yet, and reads as empty.
+    pub len: u32,
+    /// The `:` ending the scheme.
+    pub scheme_end: u32,
+    /// Where the username ends (a `:` and the password may follow).
+    pub username_end: u32,
+    pub host_start: u32,
+    pub host_end: u32,
+    /// Whether the record has a host (an authority).
+    pub has_host: bool,
+    pub port: Option<u16>,
+    /// Where the path starts; no later than `scheme_end` while it has not
+    /// begun.
+    pub path_start: u32,
+    pub opaque_path: bool,
+    /// The `?` starting the query.
+    pub query_start: Option<u32>,
+    /// The `#` starting the fragment.
+    pub fragment_start: Option<u32>,
+}
+
+impl RecordOffsets {
+    /// The components' ranges in `text`, the serialization (or a longer
+    /// text that starts with it).
+    fn ranges(&self, text: &str) -> SnapshotRanges {
+        let len = self.len;
+        let span = |a: u32, b: u32| if b.max(a) <= len { a..b.max(a) } else { 0..0 };
+        let username = if self.has_host && self.username_end > self.scheme_end.saturating_add(3) {
+            span(self.scheme_end.saturating_add(3), self.username_end)
+        } else {
+            0..0
+        };
+        let password = if self.has_host
+            && self.username_end < self.host_start
+            && text.as_bytes().get(self.username_end as usize) == Some(&b':')
+        {
+            span(
+                self.username_end.saturating_add(1),
+                self.host_start.saturating_sub(1),
+            )
+        } else {
+            0..0
+        };
+        let path_end = self.query_start.or(self.fragment_start).unwrap_or(len);
+        SnapshotRanges {
+            scheme: span(0, self.scheme_end),
+            username,
+            password,
+            host: self.has_host.then(|| span(self.host_start, self.host_end)),
+            port: self.port,
+            path: if self.path_start > self.scheme_end {
+                span(self.path_start, path_end)
+            } else {
+                0..0
+            },
+            opaque_path: self.opaque_path,
+            query: self
+                .query_start
+                .map(|q| span(q.saturating_add(1), self.fragment_start.unwrap_or(len))),
+            fragment: self.fragment_start.map(|f| span(f.saturating_add(1), len)),
+        }
+    }
 }
 
 /// A text shared among a run's steps, or (`None`) one still to come: it
@@ -50,13 +138,16 @@ impl SharedText {
 #[derive(Clone, Default)]
 pub struct SharedSlice {
     text: SharedText,
-    range: Range<usize>,
+    range: Range<u32>,
 }
 
 impl SharedSlice {
     /// The part `range` of `text` (a range outside it reads as empty).
     pub fn new(text: SharedText, range: Range<usize>) -> SharedSlice {
-        SharedSlice { text, range }
+        SharedSlice {
+            text,
+            range: span32(range),
+        }
     }
 
     /// The part `range` of a text still to come.
@@ -70,7 +161,8 @@ impl SharedSlice {
     }
 
     pub fn as_str(&self) -> &str {
-        self.text.as_str().get(self.range.clone()).unwrap_or("")
+        let (start, end) = (self.range.start as usize, self.range.end as usize);
+        self.text.as_str().get(start..end).unwrap_or("")
     }
 }
 
@@ -150,15 +242,32 @@ impl RecordSnapshot {
     pub fn new(text: Arc<str>, ranges: SnapshotRanges) -> RecordSnapshot {
         RecordSnapshot {
             text: text.into(),
-            ranges,
+            layout: Layout::Ranges(Box::new(ranges)),
         }
     }
 
-    /// A snapshot whose text is still to come (see the module's docs).
-    pub fn pending(ranges: SnapshotRanges) -> RecordSnapshot {
+    /// A snapshot of the serialization `text` by its offsets.
+    pub fn of_serialization(text: Arc<str>, offsets: RecordOffsets) -> RecordSnapshot {
+        RecordSnapshot {
+            text: text.into(),
+            layout: Layout::Offsets(offsets),
+        }
+    }
+
+    /// A snapshot by its offsets whose serialization is still to come (see
+    /// the module's docs).
+    pub fn pending(offsets: RecordOffsets) -> RecordSnapshot {
         RecordSnapshot {
             text: SharedText::default(),
-            ranges,
+            layout: Layout::Offsets(offsets),
+        }
+    }
+
+    /// Where the components are.
+    fn ranges(&self) -> SnapshotRanges {
+        match &self.layout {
+            Layout::Ranges(ranges) => SnapshotRanges::clone(ranges),
+            Layout::Offsets(offsets) => offsets.ranges(self.text.as_str()),
         }
     }
 
@@ -173,34 +282,34 @@ impl RecordSnapshot {
     }
 
     pub fn scheme(&self) -> &str {
-        self.get(&self.ranges.scheme)
+        self.get(&self.ranges().scheme)
     }
 
     pub fn username(&self) -> &str {
-        self.get(&self.ranges.username)
+        self.get(&self.ranges().username)
     }
 
     pub fn password(&self) -> &str {
-        self.get(&self.ranges.password)
+        self.get(&self.ranges().password)
     }
 
     /// The host serialized; `None` when null.
     pub fn host(&self) -> Option<&str> {
-        self.ranges.host.as_ref().map(|r| self.get(r))
+        self.ranges().host.map(|r| self.get(&r))
     }
 
     pub fn port(&self) -> Option<u16> {
-        self.ranges.port
+        self.ranges().port
     }
 
     /// The path as serialized (segments joined with `/`, or the opaque path).
     pub fn path(&self) -> &str {
-        self.get(&self.ranges.path)
+        self.get(&self.ranges().path)
     }
 
     /// The path's segments; `None` for an opaque path.
     pub fn segments(&self) -> Option<Vec<&str>> {
-        if self.ranges.opaque_path {
+        if self.ranges().opaque_path {
             return None;
         }
         let rest = self.path().strip_prefix('/');
@@ -208,11 +317,11 @@ impl RecordSnapshot {
     }
 
     pub fn query(&self) -> Option<&str> {
-        self.ranges.query.as_ref().map(|r| self.get(r))
+        self.ranges().query.map(|r| self.get(&r))
     }
 
     pub fn fragment(&self) -> Option<&str> {
-        self.ranges.fragment.as_ref().map(|r| self.get(r))
+        self.ranges().fragment.map(|r| self.get(&r))
     }
 
     /// The components as owned values (the serialized form).
@@ -243,7 +352,7 @@ impl PartialEq for RecordSnapshot {
             && self.host() == other.host()
             && self.port() == other.port()
             && self.path() == other.path()
-            && self.ranges.opaque_path == other.ranges.opaque_path
+            && self.ranges().opaque_path == other.ranges().opaque_path
             && self.query() == other.query()
             && self.fragment() == other.fragment()
     }

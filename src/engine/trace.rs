@@ -92,17 +92,17 @@ impl Tracer for Trace {
     const ON: bool = true;
 
     fn record(&mut self, make: impl FnOnce() -> Step) {
-        // A parse takes a few dozen steps: room for them at once rather
-        // than a copy of every step at each doubling.
+        // A parse takes fifteen steps or so: room for them at once
+        // rather than a copy of every step at each doubling.
         if self.steps.capacity() == 0 {
-            self.steps.reserve(32);
+            self.steps.reserve(24);
         }
         self.steps.push(make());
     }
 
     fn record_in(&mut self, id: StepId, fill: impl FnOnce(&mut Step)) {
         if self.steps.capacity() == 0 {
-            self.steps.reserve(32);
+            self.steps.reserve(24);
         }
         self.steps.push(Step::new(id));
         if let Some(step) = self.steps.last_mut() {
@@ -231,11 +231,12 @@ pub struct Step {
     /// followed by the input buffer, and this is the output buffer's length
     /// in bytes (see [`Step::buffers`]).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub output_len: Option<usize>,
+    pub output_len: Option<u32>,
     /// For a state machine's steps: the pointer (a byte offset into the
-    /// input the machine reads) when the step was taken.
+    /// input the machine reads) when the step was taken. (`u32`, to keep a
+    /// step small: a pointer past 4 GiB reads as `u32::MAX`.)
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub pointer: Option<usize>,
+    pub pointer: Option<u32>,
     /// For a state machine's steps: the code point at the pointer (`None`
     /// as well at the end of the input).
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -248,7 +249,7 @@ pub struct Step {
     pub record: Option<RecordSnapshot>,
     /// The validation error reported at this step, by its stable name.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub validation_error: Option<String>,
+    pub validation_error: Option<Cow<'static, str>>,
 }
 
 impl Step {
@@ -330,7 +331,7 @@ impl Step {
     /// Marks `after` as the output buffer (its first `output_len` bytes)
     /// followed by the input buffer, as remove dot-segments holds them.
     pub fn with_buffers(mut self, output_len: usize) -> Step {
-        self.output_len = Some(output_len);
+        self.output_len = Some(u32::try_from(output_len).unwrap_or(u32::MAX));
         self
     }
 
@@ -338,7 +339,7 @@ impl Step {
     /// for its steps (`None` for every other step).
     pub fn buffers(&self) -> Option<(&str, &str)> {
         let after = self.after.as_deref()?;
-        let at = self.output_len?;
+        let at = usize::try_from(self.output_len?).ok()?;
         Some((after.get(..at)?, after.get(at..)?))
     }
 }

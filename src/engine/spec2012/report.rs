@@ -186,31 +186,41 @@ fn text_step(out: &mut String, n: usize, step: &Step) -> std::fmt::Result {
     if let Some(machine) = state_machine(step) {
         writeln!(out, "{indent}{machine}")?;
     }
-    if let Some(decision) = &step.decision {
-        writeln!(out, "{indent}{decision}")?;
+    match (&step.validation_error, &step.decision) {
+        (Some(error), Some(decision)) => {
+            writeln!(out, "{indent}validation error {error}: {decision}")?
+        }
+        (Some(error), None) => writeln!(out, "{indent}validation error {error}")?,
+        (None, Some(decision)) => writeln!(out, "{indent}{decision}")?,
+        (None, None) => {}
     }
     Ok(())
 }
 
 /// What a state machine's step holds (the URL Standard's parser): the
-/// pointer and its code point, the buffer, and the path as it stands.
+/// pointer and its code point, the buffer, and the path as it stands; or,
+/// for the host parser's step (no pointer), the buffer and the host made of
+/// it.
 fn state_machine(step: &Step) -> Option<String> {
-    let pointer = step.pointer?;
-    let at = match step.code_point {
-        Some(c) => format!("{c:?}"),
-        None => "EOF".to_owned(),
-    };
-    let mut line = format!("pointer {pointer} ({at})");
+    let mut parts = Vec::new();
+    if let Some(pointer) = step.pointer {
+        let at = match step.code_point {
+            Some(c) => format!("{c:?}"),
+            None => "EOF".to_owned(),
+        };
+        parts.push(format!("pointer {pointer} ({at})"));
+    }
     if let Some(buffer) = &step.buffer {
-        write!(line, " · buffer {}", quoted(Some(buffer))).ok()?;
+        parts.push(format!("buffer {}", quoted(Some(buffer))));
     }
     if let Some(record) = &step.record {
-        match record.segments() {
-            Some(segments) => write!(line, " · path {segments:?}").ok()?,
-            None => write!(line, " · opaque path {}", quoted(Some(record.path()))).ok()?,
-        }
+        parts.push(match (step.pointer, record.segments()) {
+            (None, _) => format!("host {}", quoted(record.host())),
+            (Some(_), Some(segments)) => format!("path {segments:?}"),
+            (Some(_), None) => format!("opaque path {}", quoted(Some(record.path()))),
+        });
     }
-    Some(line)
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 fn text_report(

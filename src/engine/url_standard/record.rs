@@ -24,7 +24,7 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::sync::Arc;
 
-use crate::engine::record_snapshot::{RecordSnapshot, SnapshotRanges, span32};
+use crate::engine::record_snapshot::{RecordOffsets, RecordSnapshot};
 
 /// URL Standard, special scheme: its default port, `Some(None)` for `file`.
 #[inline]
@@ -231,57 +231,27 @@ impl Url {
     /// where each component is. Safe on a record being built (offsets not
     /// yet reached read as empty or null).
     pub fn snapshot(&self) -> RecordSnapshot {
-        RecordSnapshot::new(
+        RecordSnapshot::of_serialization(
             Arc::from(self.serialization.as_str()),
-            self.snapshot_ranges(),
+            self.snapshot_offsets(),
         )
     }
 
-    /// Where each component of the record is in its serialization, as a
-    /// [`RecordSnapshot`] holds it.
-    pub fn snapshot_ranges(&self) -> SnapshotRanges {
-        let len = self.serialization.len();
-        // A range past the serialization's end is not reached yet: it reads
-        // as empty, whatever the text the snapshot later shares holds there.
-        let span = |a: usize, b: usize| {
-            if b.max(a) <= len {
-                span32(a..b.max(a))
-            } else {
-                0..0
-            }
-        };
-        let authority = self.has_authority();
-        let username = if authority && self.username_end > self.scheme_end + 3 {
-            span(self.scheme_end + 3, self.username_end)
-        } else {
-            0..0
-        };
-        let password = if authority
-            && self.username_end < self.host_start
-            && self.serialization.as_bytes().get(self.username_end) == Some(&b':')
-        {
-            span(self.username_end + 1, self.host_start.saturating_sub(1))
-        } else {
-            0..0
-        };
-        SnapshotRanges {
-            scheme: span(0, self.scheme_end),
-            username,
-            password,
-            host: authority.then(|| span(self.host_start, self.host_end)),
+    /// The record's offsets as a [`RecordSnapshot`] holds them.
+    pub fn snapshot_offsets(&self) -> RecordOffsets {
+        let at = |i: usize| u32::try_from(i).unwrap_or(u32::MAX);
+        RecordOffsets {
+            len: at(self.serialization.len()),
+            scheme_end: at(self.scheme_end),
+            username_end: at(self.username_end),
+            host_start: at(self.host_start),
+            host_end: at(self.host_end),
+            has_host: self.has_authority(),
             port: self.port,
-            // Before the path begins, its start is not set (it is no later
-            // than the scheme's end): the path is empty.
-            path: if self.path_start > self.scheme_end {
-                span(self.path_start, self.path_end())
-            } else {
-                0..0
-            },
+            path_start: at(self.path_start),
             opaque_path: self.opaque_path,
-            query: self
-                .query_start
-                .map(|q| span(q + 1, self.fragment_start.unwrap_or(len))),
-            fragment: self.fragment_start.map(|f| span(f + 1, len)),
+            query_start: self.query_start.map(at),
+            fragment_start: self.fragment_start.map(at),
         }
     }
 }

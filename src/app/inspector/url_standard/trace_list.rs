@@ -124,7 +124,7 @@ fn details_ui(ui: &mut Ui, step: &Step, text: &str, escapes: bool) {
         .show(ui, |ui| {
             if let Some(p) = step.pointer {
                 ui.label("pointer");
-                ui.label(marked_text(ui, text, None, Some(p), escapes));
+                ui.label(marked_text(ui, text, None, Some(p as usize), escapes));
                 ui.end_row();
             }
             if let Some(b) = &step.buffer {
@@ -155,7 +155,7 @@ fn details_ui(ui: &mut Ui, step: &Step, text: &str, escapes: bool) {
             if let Some(e) = &step.validation_error {
                 ui.label("validation error");
                 ui.label(
-                    RichText::new(e)
+                    RichText::new(e.as_ref())
                         .monospace()
                         .color(ui.visuals().error_fg_color),
                 );

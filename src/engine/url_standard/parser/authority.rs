@@ -1,7 +1,9 @@
 //! The authority, host (and hostname) and port states.
 
+use std::borrow::Cow;
+
 use super::{Flow, Handled, Parser, Refusal, State, special};
-use crate::engine::trace::{Step, StepId, Tracer};
+use crate::engine::trace::{StepId, Tracer};
 use crate::engine::url_standard::errors::ValidationError;
 use crate::engine::url_standard::host;
 use crate::engine::url_standard::percent_sets::{self, USERINFO};
@@ -179,15 +181,25 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             HostKind::Empty if !self.special => StepId::WhatwgHostOpaque,
             _ => StepId::WhatwgHostDomain,
         };
-        let mut decision = String::with_capacity(2 * self.buffer().len() + 24);
-        push_quoted(&mut decision, self.buffer());
-        decision.push_str(" is ");
-        decision.push_str(kind.name());
-        decision.push_str(": ");
-        push_quoted(&mut decision, self.url.host().map_or("", |h| h.text));
+        // The step shows the buffer and the record with its new host: what
+        // the host parser was given and what it made of it.
+        let decision = match kind {
+            HostKind::Ipv6(_) => "the buffer is an IPv6 address",
+            HostKind::Ipv4(_) => "the buffer is an IPv4 address",
+            HostKind::Opaque => "the buffer is an opaque host",
+            HostKind::Empty if !self.special => "the buffer is an empty opaque host",
+            HostKind::Empty => "the buffer is the empty host",
+            _ => "the buffer is a domain",
+        };
         let range = self.positions.original(self.buf_start)..self.positions.original(self.pointer);
-        self.tracer
-            .record(|| Step::new(id).decide(decision).at(range));
+        let buffer = self.input_buffer();
+        let record = self.pending_record();
+        self.tracer.record_in(id, |step| {
+            step.decision = Some(Cow::Borrowed(decision));
+            step.range = Some(range);
+            step.buffer = Some(buffer);
+            step.record = Some(record);
+        });
     }
 
     /// URL Standard, port state.
@@ -234,19 +246,5 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         }
         self.goto(State::PathStart, "the port ends");
         Ok(Flow::Again)
-    }
-}
-
-/// `s` as `{:?}` writes it, without the formatting machinery when no
-/// character needs an escape (printable ASCII other than `"` and `\\`).
-fn push_quoted(out: &mut String, s: &str) {
-    if s.bytes()
-        .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
-    {
-        out.push('"');
-        out.push_str(s);
-        out.push('"');
-    } else {
-        out.push_str(&format!("{s:?}"));
     }
 }

@@ -252,11 +252,10 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         let (pointer, c) = (self.pointer, self.c());
         let id = self.state.step();
         self.tracer.record(|| {
-            let mut step =
-                Step::new(id).decide(format!("validation error: {}", error.explanation()));
-            step.validation_error = Some(error.name().to_owned());
+            let mut step = Step::new(id).decide_fixed(error.explanation());
+            step.validation_error = Some(Cow::Borrowed(error.name()));
             step.range = Some(range);
-            step.pointer = Some(pointer);
+            step.pointer = Some(u32::try_from(pointer).unwrap_or(u32::MAX));
             step.code_point = c;
             step
         });
@@ -293,9 +292,9 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         if !T::ON {
             return;
         }
-        self.keep_record_text();
+        let record = self.pending_record();
         let buffer = self.trace_buffer();
-        let (pointer, c, ranges) = (self.pointer, self.c(), self.url.snapshot_ranges());
+        let (pointer, c) = (self.pointer, self.c());
         let range = self.positions.original(self.pointer)
             ..self
                 .positions
@@ -303,10 +302,10 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         self.tracer.record_in(id, |step| {
             step.decision = Some(Cow::Borrowed(decision));
             step.range = Some(range);
-            step.pointer = Some(pointer);
+            step.pointer = Some(u32::try_from(pointer).unwrap_or(u32::MAX));
             step.code_point = c;
             step.buffer = buffer;
-            step.record = Some(RecordSnapshot::pending(ranges));
+            step.record = Some(record);
         });
     }
 
@@ -323,6 +322,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         self.share_record_text();
         self.texts.waiting_since = Some(self.tracer.recorded());
         self.texts.record.clear();
+        self.texts.record.reserve(self.url.serialization.capacity());
         self.texts.record.push_str(&self.url.serialization);
     }
 
@@ -343,6 +343,26 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         }
     }
 
+    /// The buffer read out of the input (`buf_start..pointer`), sharing one
+    /// copy of the input among the steps.
+    #[inline]
+    pub fn input_buffer(&mut self) -> SharedSlice {
+        let input = self
+            .texts
+            .input
+            .get_or_insert_with(|| Arc::from(self.input));
+        let text = SharedText::from(Arc::clone(input));
+        SharedSlice::new(text, self.buf_start..self.pointer)
+    }
+
+    /// The record as it stands, for a step about to be recorded: its text
+    /// comes later, shared (see [`Parser::keep_record_text`]).
+    #[inline(always)]
+    pub fn pending_record(&mut self) -> RecordSnapshot {
+        self.keep_record_text();
+        RecordSnapshot::pending(self.url.snapshot_offsets())
+    }
+
     /// The buffer as the Standard holds it in the current state: a part of
     /// the input, or of the record's text (given later, as the record's).
     fn trace_buffer(&mut self) -> Option<SharedSlice> {
@@ -353,14 +373,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             | State::Hostname
             | State::Port
             | State::FileHost
-            | State::Query => {
-                let input = self
-                    .texts
-                    .input
-                    .get_or_insert_with(|| Arc::from(self.input));
-                let text = SharedText::from(Arc::clone(input));
-                Some(SharedSlice::new(text, self.buf_start..self.pointer))
-            }
+            | State::Query => Some(self.input_buffer()),
             State::Path => self
                 .segment
                 .map(|s| SharedSlice::pending(s..self.url.serialization.len())),
@@ -450,7 +463,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             let mut step = Step::new(id)
                 .decide(format!("failure: {}", refusal.reason))
                 .fail();
-            step.validation_error = refusal.error.map(|e| e.name().to_owned());
+            step.validation_error = refusal.error.map(|e| Cow::Borrowed(e.name()));
             step.range = Some(range.clone());
             step
         });
