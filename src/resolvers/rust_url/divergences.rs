@@ -547,8 +547,13 @@ fn accepts_an_empty_host_after_at(case: &Case<'_>, answer: &Answer) -> bool {
         return false;
     };
     let input = clean(input);
-    let Some((scheme, rest)) = input.split_once("://") else {
-        return false;
+    let answer_scheme = answer.get(Component::Scheme).unwrap_or("");
+    // With a scheme (`about://@`), or scheme-relative against a base
+    // (`//@`), which takes the base's scheme.
+    let (scheme, rest) = match (input.strip_prefix("//"), input.split_once("://")) {
+        (Some(rest), _) => (answer_scheme, rest),
+        (None, Some(split)) => split,
+        (None, None) => return false,
     };
     let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
     let host_empty_after_at = authority
@@ -848,13 +853,19 @@ mod tests {
     }
 
     /// Found by the `url_standard` fuzz target: ada fails on `about://@`,
-    /// as the Standard does; the crate answers `about://`.
+    /// as the Standard does; the crate answers `about://`. Likewise `//@`
+    /// against a non-special base.
     #[test]
     fn fuzz_found_an_empty_host_after_credentials() {
         assert_eq!(
             parse_divergence("about://@", None),
             Some("empty-host-after-credentials")
         );
+        assert_eq!(
+            parse_divergence("//@", Some("sc://x/")),
+            Some("empty-host-after-credentials")
+        );
+        assert_eq!(parse_divergence("//h@x/", Some("sc://x/")), None);
         assert_eq!(parse_divergence("about://h@x/", None), None);
     }
 
