@@ -271,32 +271,7 @@ fn url_standard(c: &mut Criterion) {
             }
         })
     });
-    g.bench_function("ours", |b| {
-        b.iter(|| {
-            for u in &urls {
-                black_box(url_standard::parse(
-                    black_box(u),
-                    None,
-                    QueryEncoding::UTF8,
-                    &mut NoTrace,
-                ));
-            }
-        })
-    });
-    g.bench_function("ours-traced", |b| {
-        b.iter(|| {
-            for u in &urls {
-                let mut trace = Trace::default();
-                black_box(url_standard::parse(
-                    black_box(u),
-                    None,
-                    QueryEncoding::UTF8,
-                    &mut trace,
-                ));
-                black_box(trace);
-            }
-        })
-    });
+    bench_ours(&mut g, &urls, None);
     g.finish();
 
     let mut g = slow_group(c, "url-standard/with-base", n);
@@ -318,12 +293,26 @@ fn url_standard(c: &mut Criterion) {
     let our_base = url_standard::parse(BASE, None, QueryEncoding::UTF8, &mut NoTrace)
         .url
         .expect("the bench base is a valid URL");
+    bench_ours(&mut g, &urls, Some(&our_base));
+    g.finish();
+}
+
+criterion_group!(benches, corpus, url_standard, scaling);
+criterion_main!(benches);
+
+/// Our URL Standard engine over `urls` against `base`, untraced (`ours`)
+/// and traced (`ours-traced`, a new `Trace` per URL, as the window makes).
+fn bench_ours(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    urls: &[String],
+    base: Option<&url_standard::Url>,
+) {
     g.bench_function("ours", |b| {
         b.iter(|| {
-            for u in &urls {
+            for u in urls {
                 black_box(url_standard::parse(
                     black_box(u),
-                    Some(&our_base),
+                    base,
                     QueryEncoding::UTF8,
                     &mut NoTrace,
                 ));
@@ -332,11 +321,11 @@ fn url_standard(c: &mut Criterion) {
     });
     g.bench_function("ours-traced", |b| {
         b.iter(|| {
-            for u in &urls {
+            for u in urls {
                 let mut trace = Trace::default();
                 black_box(url_standard::parse(
                     black_box(u),
-                    Some(&our_base),
+                    base,
                     QueryEncoding::UTF8,
                     &mut trace,
                 ));
@@ -344,8 +333,4 @@ fn url_standard(c: &mut Criterion) {
             }
         })
     });
-    g.finish();
 }
-
-criterion_group!(benches, corpus, url_standard, scaling);
-criterion_main!(benches);
