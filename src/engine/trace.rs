@@ -104,10 +104,9 @@ impl Tracer for Trace {
         if self.steps.capacity() == 0 {
             self.steps.reserve(24);
         }
-        self.steps.push(Step::new(id));
-        if let Some(step) = self.steps.last_mut() {
-            fill(step);
-        }
+        let mut step = Step::new(id);
+        fill(&mut step);
+        self.steps.push(step);
     }
 
     fn recorded(&self) -> usize {

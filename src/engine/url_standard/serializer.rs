@@ -74,16 +74,12 @@ pub fn run_parser<T: Tracer>(
     let (clean, positions, pre) = preprocess(input, true);
     errors.extend(pre);
     if T::ON {
-        let (before, after) = (input.to_owned(), clean.to_string());
-        tracer.record(|| {
-            let mut step = Step::change(
-                StepId::WhatwgPreprocess,
-                crate::engine::Component::Path,
-                Some(&before),
-                Some(&after),
-            );
-            step.component = None;
-            step
+        // The input as given and as cleaned, each copied once, straight
+        // into the step.
+        tracer.record_in(StepId::WhatwgPreprocess, |step| {
+            step.before = Some(input.to_owned());
+            step.after = Some(clean.to_string());
+            step.changes = true;
         });
     }
     let mut parser = Parser {
