@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 use url_inspector::engine::url_standard::{self, Setter, Url};
-use url_inspector::engine::{NoTrace, QueryEncoding};
+use url_inspector::engine::{NoTrace, QueryEncoding, Trace};
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/wpt/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -199,6 +199,45 @@ fn every_urltestdata_case() {
         (809, 10),
         "the ratchet: update it when a case moves"
     );
+}
+
+/// Every input and setter call of the web-platform tests, traced: the same
+/// answer as untraced, and (in a debug build, where the parser checks it)
+/// every step's record text as it stood at that step.
+#[test]
+fn every_wpt_case_traces_as_it_parses() {
+    let href_of = |r: &Result<Url, _>| r.as_ref().map(|u: &Url| u.href().to_owned()).ok();
+    let cases: Vec<Value> = serde_json::from_str(&data("urltestdata.json")).expect("json");
+    let mut traced_steps = 0;
+    for case in cases.iter().filter(|c| c.is_object()) {
+        let input = case["input"].as_str().unwrap_or_default();
+        let base = case["base"].as_str().and_then(|b| parse(b, None));
+        let mut trace = Trace::default();
+        let traced = url_standard::parse(input, base.as_ref(), QueryEncoding::UTF8, &mut trace);
+        let plain = url_standard::parse(input, base.as_ref(), QueryEncoding::UTF8, &mut NoTrace);
+        assert_eq!(href_of(&traced.url), href_of(&plain.url), "{input:?}");
+        traced_steps += trace.steps.len();
+    }
+    let all: Value = serde_json::from_str(&data("setters_tests.json")).expect("json");
+    for (name, cases) in all.as_object().into_iter().flatten() {
+        let Some(setter) = Setter::from_name(name) else {
+            continue;
+        };
+        for case in cases.as_array().into_iter().flatten() {
+            let href = case["href"].as_str().unwrap_or_default();
+            let value = case["new_value"].as_str().unwrap_or_default();
+            let (Some(mut traced), Some(mut plain)) = (parse(href, None), parse(href, None)) else {
+                panic!("{href:?} does not parse");
+            };
+            let mut trace = Trace::default();
+            let _ = traced.set(setter, value, &mut trace);
+            let _ = plain.set(setter, value, &mut NoTrace);
+            assert_eq!(traced.href(), plain.href(), "{name} {href:?} {value:?}");
+            traced_steps += trace.steps.len();
+        }
+    }
+    // Some 9,000: each case takes steps, so tracing did not go silent.
+    assert!(traced_steps > 5_000, "only {traced_steps} steps traced");
 }
 
 #[test]

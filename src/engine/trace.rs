@@ -47,7 +47,8 @@ pub trait Tracer {
     fn record(&mut self, make: impl FnOnce() -> Step);
 
     /// Records a step `id` that `fill` completes: the same as `record`, for
-    /// the hottest steps, where a tracer may build the step in place.
+    /// the hottest steps, where a tracer can fill the step before it stores
+    /// it and so move it once.
     fn record_in(&mut self, id: StepId, fill: impl FnOnce(&mut Step)) {
         self.record(|| {
             let mut step = Step::new(id);
@@ -104,6 +105,8 @@ impl Tracer for Trace {
         if self.steps.capacity() == 0 {
             self.steps.reserve(24);
         }
+        // Filled first, then moved in once: pushing a blank step and
+        // filling it in the vector costs a second copy of the whole step.
         let mut step = Step::new(id);
         fill(&mut step);
         self.steps.push(step);

@@ -162,7 +162,10 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         for e in errors {
             self.error_at(e, range.clone());
         }
-        let kind = result.inspect_err(|_| self.url.serialization.truncate(self.url.host_start))?;
+        if result.is_err() {
+            self.cut_record(self.url.host_start);
+        }
+        let kind = result?;
         self.url.host = kind;
         self.url.host_end = self.url.serialization.len();
         self.record_host(kind);

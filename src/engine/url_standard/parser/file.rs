@@ -56,7 +56,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                             self.shorten_path();
                         } else {
                             self.error(ValidationError::FileInvalidWindowsDriveLetter);
-                            self.url.serialization.truncate(self.url.path_start);
+                            self.cut_record(self.url.path_start);
                         }
                         self.goto(State::Path, "a path relative to the base's");
                         Ok(Flow::Again)
@@ -156,11 +156,13 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             for e in errors {
                 self.error_at(e, range.clone());
             }
-            let kind =
-                result.inspect_err(|_| self.url.serialization.truncate(self.url.host_start))?;
+            if result.is_err() {
+                self.cut_record(self.url.host_start);
+            }
+            let kind = result?;
             // 1.3.3: localhost is the empty host.
             if &self.url.serialization[self.url.host_start..] == "localhost" {
-                self.url.serialization.truncate(self.url.host_start);
+                self.cut_record(self.url.host_start);
                 self.url.host = HostKind::Empty;
             } else {
                 self.url.host = kind;

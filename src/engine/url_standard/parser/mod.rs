@@ -179,14 +179,22 @@ pub struct Parser<'i, 'b, 'e, T: Tracer> {
 }
 
 /// While tracing: the texts the steps share rather than each a copy. The
-/// record's text as of the last step, and the first of the steps waiting
-/// for it (see [`RecordSnapshot::pending`]); and the input, for the
-/// buffers read out of it.
+/// first of the steps waiting for the record's text (see
+/// [`RecordSnapshot::pending`]) and the serialization's length at the last
+/// step; and the input, for the buffers read out of it.
+///
+/// The steps wait while the record only grows. Where the parser cuts the
+/// serialization back ([`Parser::cut_record`]) or replaces it
+/// ([`Parser::replace_record`]), the waiting steps first get its text as it
+/// stands; the rest of the time nothing is copied or compared. Debug builds
+/// keep a copy and check that nothing else changed what the steps hold.
 #[derive(Default)]
 pub struct TraceTexts {
-    record: String,
     waiting_since: Option<usize>,
+    recorded_len: usize,
     input: Option<Arc<str>>,
+    #[cfg(debug_assertions)]
+    shadow: String,
 }
 
 /// How an offset into the input the parser reads maps back to the input
@@ -309,30 +317,61 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         });
     }
 
-    /// Keeps the record's text for the step about to be recorded. While
-    /// the record only grows, the steps wait to share the latest text;
-    /// when it changes otherwise, those before get the text of their time.
+    /// Makes the step about to be recorded wait for the record's text, with
+    /// the steps before it since the record last changed otherwise than by
+    /// growing.
     fn keep_record_text(&mut self) {
-        let now = self.url.serialization.as_str();
-        let texts = &mut self.texts;
-        if texts.waiting_since.is_some() && now.starts_with(texts.record.as_str()) {
-            texts.record.push_str(&now[texts.record.len()..]);
-            return;
+        #[cfg(debug_assertions)]
+        {
+            let now = self.url.serialization.as_str();
+            let shadow = &mut self.texts.shadow;
+            debug_assert!(
+                self.texts.waiting_since.is_none() || now.starts_with(shadow.as_str()),
+                "the record changed under waiting steps without cut_record: {shadow:?} -> {now:?}"
+            );
+            shadow.clear();
+            shadow.push_str(now);
         }
-        self.share_record_text();
-        self.texts.waiting_since = Some(self.tracer.recorded());
-        self.texts.record.clear();
-        self.texts.record.reserve(self.url.serialization.capacity());
-        self.texts.record.push_str(&self.url.serialization);
+        if self.texts.waiting_since.is_none() {
+            self.texts.waiting_since = Some(self.tracer.recorded());
+        }
+        self.texts.recorded_len = self.url.serialization.len();
     }
 
-    /// Gives the steps waiting for it the record's text as of the last step
-    /// (their records, and their buffers read out of the record).
+    /// Cuts the serialization back to `len`: the steps waiting for the
+    /// record's text get it first, if the cut reaches what they hold.
+    pub fn cut_record(&mut self, len: usize) {
+        if T::ON && len < self.texts.recorded_len {
+            self.share_record_text();
+        }
+        self.url.serialization.truncate(len);
+    }
+
+    /// Replaces the record being written: the steps waiting for its text get
+    /// it first.
+    pub fn replace_record(&mut self, url: Url) {
+        if T::ON {
+            self.share_record_text();
+        }
+        self.url = url;
+    }
+
+    /// Gives the steps waiting for it the record's text as it stands (their
+    /// records, and their buffers read out of the record).
     fn share_record_text(&mut self) {
         let Some(from) = self.texts.waiting_since.take() else {
             return;
         };
-        let text: Arc<str> = Arc::from(self.texts.record.as_str());
+        #[cfg(debug_assertions)]
+        {
+            let (now, shadow) = (self.url.serialization.as_str(), &mut self.texts.shadow);
+            debug_assert!(
+                now.starts_with(shadow.as_str()),
+                "the record changed under waiting steps before they got its text: {shadow:?} -> {now:?}"
+            );
+            shadow.clear();
+        }
+        let text: Arc<str> = Arc::from(self.url.serialization.as_str());
         for step in self.tracer.steps_since(from) {
             if let Some(record) = &mut step.record {
                 record.share(&text);
@@ -553,7 +592,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         }
         // Step 4.
         if let Some(slash) = path.rfind('/') {
-            self.url.serialization.truncate(start + slash);
+            self.cut_record(start + slash);
             self.record(StepId::WhatwgPathShorten, "the last segment is removed");
         }
     }

@@ -139,7 +139,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         let drive = super::is_drive_letter(segment.as_bytes());
         if double {
             // 1.2.
-            self.url.serialization.truncate(start - 1);
+            self.cut_record(start - 1);
             self.record(StepId::WhatwgPathDot, "'..': the segment before it goes");
             self.shorten_path();
             if !slash {
@@ -147,7 +147,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             }
         } else if single {
             // 1.3.
-            self.url.serialization.truncate(start - 1);
+            self.cut_record(start - 1);
             if !slash {
                 self.url.serialization.push('/');
             }
@@ -155,9 +155,9 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         } else {
             // 1.4.1: a file URL's first segment as a drive letter.
             if drive && self.url.scheme() == "file" && start - 1 == self.url.path_start {
-                self.url
-                    .serialization
-                    .replace_range(start + 1..start + 2, ":");
+                // The segment is the serialization's end: its '|' goes.
+                self.cut_record(start + 1);
+                self.url.serialization.push(':');
             }
             self.record(
                 StepId::WhatwgPathPush,

@@ -45,7 +45,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             }
             // 3.
             _ => {
-                self.url.serialization.clear();
+                self.cut_record(0);
                 self.goto(
                     State::NoScheme,
                     "not a scheme character before a colon: no scheme, start over",
@@ -109,7 +109,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             if let Some(f) = url.fragment_start.take() {
                 url.serialization.truncate(f);
             }
-            self.url = url;
+            self.replace_record(url);
             self.special = super::special(self.url.scheme()).is_some();
             self.path_begun = true;
             self.begin_fragment();
