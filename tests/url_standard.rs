@@ -218,63 +218,70 @@ fn every_wpt_case_traces_as_it_parses() {
         assert_eq!(href_of(&traced.url), href_of(&plain.url), "{input:?}");
         traced_steps += trace.steps.len();
     }
-    let all: Value = serde_json::from_str(&data("setters_tests.json")).expect("json");
-    for (name, cases) in all.as_object().into_iter().flatten() {
-        let Some(setter) = Setter::from_name(name) else {
-            continue;
+    for (name, setter, case) in setter_cases() {
+        let (href, value) = href_and_value(&case);
+        let (Some(mut traced), Some(mut plain)) = (parse(href, None), parse(href, None)) else {
+            panic!("{href:?} does not parse");
         };
-        for case in cases.as_array().into_iter().flatten() {
-            let href = case["href"].as_str().unwrap_or_default();
-            let value = case["new_value"].as_str().unwrap_or_default();
-            let (Some(mut traced), Some(mut plain)) = (parse(href, None), parse(href, None)) else {
-                panic!("{href:?} does not parse");
-            };
-            let mut trace = Trace::default();
-            let _ = traced.set(setter, value, &mut trace);
-            let _ = plain.set(setter, value, &mut NoTrace);
-            assert_eq!(traced.href(), plain.href(), "{name} {href:?} {value:?}");
-            traced_steps += trace.steps.len();
-        }
+        let mut trace = Trace::default();
+        let _ = traced.set(setter, value, &mut trace);
+        let _ = plain.set(setter, value, &mut NoTrace);
+        assert_eq!(traced.href(), plain.href(), "{name} {href:?} {value:?}");
+        traced_steps += trace.steps.len();
     }
     // Some 9,000: each case takes steps, so tracing did not go silent.
     assert!(traced_steps > 5_000, "only {traced_steps} steps traced");
 }
 
+/// Every case of `setters_tests.json` with its setter's name and setter
+/// (the file's other entries, such as its comment, are no setter's).
+fn setter_cases() -> Vec<(String, Setter, Value)> {
+    let all: Value = serde_json::from_str(&data("setters_tests.json")).expect("json");
+    let mut out = Vec::new();
+    for (name, cases) in all.as_object().into_iter().flatten() {
+        if let Some(setter) = Setter::from_name(name) {
+            for case in cases.as_array().into_iter().flatten() {
+                out.push((name.clone(), setter, case.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// A setters case's URL and the value it sets.
+fn href_and_value(case: &Value) -> (&str, &str) {
+    let text = |key: &str| case[key].as_str().unwrap_or_default();
+    (text("href"), text("new_value"))
+}
+
 #[test]
 fn every_setters_case() {
-    let all: Value = serde_json::from_str(&data("setters_tests.json")).expect("json");
     let listed: Vec<_> = divergences()
         .into_iter()
         .filter(|d| d.0 == "setters")
         .collect();
     let references = reference_answers("setters");
     let (mut passed, mut diverged, mut failures) = (0, 0, Vec::new());
-    for (name, cases) in all.as_object().into_iter().flatten() {
-        let Some(setter) = Setter::from_name(name) else {
-            continue;
-        };
-        for case in cases.as_array().into_iter().flatten() {
-            let href = case["href"].as_str().unwrap_or_default();
-            let value = case["new_value"].as_str().unwrap_or_default();
-            let key = format!("{name}|{href}|{value}");
-            let mut url = parse(href, None).expect("the setters' URLs parse");
-            let _ = url.set(setter, value, &mut NoTrace);
-            let mut diffs = Vec::new();
-            for (attr, want) in case["expected"].as_object().into_iter().flatten() {
-                let have = getter(&url, attr);
-                if Some(have.as_str()) != want.as_str() {
-                    diffs.push(format!("{attr}: {have:?} != {want}"));
-                }
+    for (name, setter, case) in setter_cases() {
+        let (href, value) = href_and_value(&case);
+        let key = format!("{name}|{href}|{value}");
+        let mut url = parse(href, None).expect("the setters' URLs parse");
+        let _ = url.set(setter, value, &mut NoTrace);
+        let mut diffs = Vec::new();
+        for (attr, want) in case["expected"].as_object().into_iter().flatten() {
+            let have = getter(&url, attr);
+            if Some(have.as_str()) != want.as_str() {
+                diffs.push(format!("{attr}: {have:?} != {want}"));
             }
-            let listed = listed.iter().any(|d| d.1 == key);
-            match (diffs.is_empty(), listed) {
-                (true, false) => passed += 1,
-                (false, true) => {
-                    check_listed(&key, Some(&url), &references, &mut diverged, &mut failures);
-                }
-                (true, true) => failures.push(format!("{key:?}: listed but passes")),
-                (false, false) => failures.push(format!("{key:?}: {}", diffs.join("; "))),
+        }
+        let listed = listed.iter().any(|d| d.1 == key);
+        match (diffs.is_empty(), listed) {
+            (true, false) => passed += 1,
+            (false, true) => {
+                check_listed(&key, Some(&url), &references, &mut diverged, &mut failures);
             }
+            (true, true) => failures.push(format!("{key:?}: listed but passes")),
+            (false, false) => failures.push(format!("{key:?}: {}", diffs.join("; "))),
         }
     }
     eprintln!("setters: {passed} pass, {diverged} listed divergences");
