@@ -64,9 +64,11 @@ pub fn parse(
     if is_opaque {
         return parse_opaque(out, input, errors);
     }
-    // Step 4.
+    // Step 4. A host of letters, digits, hyphens and dots (the common one,
+    // scanned once for the domain parser too) has no `%`.
     let bytes = input.as_bytes();
-    let has_percent = memchr::memchr(b'%', bytes).is_some();
+    let ldh = scan_ldh(bytes);
+    let has_percent = ldh.is_none() && memchr::memchr(b'%', bytes).is_some();
     if has_percent
         && bytes
             .windows(3)
@@ -82,7 +84,12 @@ pub fn parse(
     };
     // Steps 6-7: the ASCII result is written in place.
     let start = out.len();
-    domain_parser(out, &domain, errors)?;
+    let ldh = if has_percent {
+        scan_ldh(domain.as_bytes())
+    } else {
+        ldh
+    };
+    domain_parser(out, &domain, ldh, errors)?;
     // Step 8: the text written is read again as an IPv4 address.
     if ipv4::ends_in_a_number(&out[start..]) {
         let ascii = out.split_off(start);
@@ -95,22 +102,22 @@ pub fn parse(
 }
 
 /// URL Standard, domain parser, with beStrict false: the result appended
-/// to `out` (nothing is appended on failure).
+/// to `out` (nothing is appended on failure). `ldh` is the domain's
+/// [`scan_ldh`]: letters, digits, hyphens and dots only, the common domain,
+/// are decided without UTS #46 where the rules allow.
 fn domain_parser(
     out: &mut String,
     domain: &str,
+    ldh: Option<bool>,
     errors: &mut Vec<ValidationError>,
 ) -> Result<(), ValidationError> {
-    // Letters, digits, hyphens and dots only: the common domain, decided
-    // without UTS #46 where the rules allow.
-    let ldh = domain.bytes().all(|b| LDH[usize::from(b)]);
     // Step 2: the strict result only decides the validation error.
     if !passes_strict(domain, ldh) {
         errors.push(ValidationError::DomainToAscii);
     }
     // Steps 4-5: ASCII is only lowercased, whatever UTS #46 says.
     let start = out.len();
-    if domain.is_ascii() {
+    if ldh.is_some() || domain.is_ascii() {
         out.push_str(domain);
         out[start..].make_ascii_lowercase();
     } else {
@@ -123,7 +130,7 @@ fn domain_parser(
     // strict run reported these as domain-to-ASCII); letters, digits,
     // hyphens and dots hold none.
     let result = &out.as_bytes()[start..];
-    if result.is_empty() || (!ldh && result.iter().any(|&b| is_forbidden_domain_byte(b))) {
+    if result.is_empty() || (ldh.is_none() && result.iter().any(|&b| is_forbidden_domain_byte(b))) {
         out.truncate(start);
         return Err(ValidationError::DomainToAscii);
     }
@@ -176,24 +183,46 @@ pub fn to_ascii(domain: &str, be_strict: bool) -> Option<Cow<'_, str>> {
         .ok()
 }
 
-/// Whether strict ToASCII succeeds. Letters, digits, hyphens and dots
-/// (`ldh`) in labels without `xn--` are decided here; anything else asks
+/// Whether strict ToASCII succeeds: decided here for letters, digits,
+/// hyphens and dots in labels that [`scan_ldh`] passes; anything else asks
 /// UTS #46.
-fn passes_strict(domain: &str, ldh: bool) -> bool {
-    if !ldh {
-        return to_ascii(domain, true).is_some();
-    }
-    let body = domain.strip_suffix('.').unwrap_or(domain).as_bytes();
-    if body.is_empty() || body.len() > 253 {
-        return false;
-    }
-    body.split(|&b| b == b'.').all(|l| {
+fn passes_strict(domain: &str, ldh: Option<bool>) -> bool {
+    ldh == Some(true) || to_ascii(domain, true).is_some()
+}
+
+/// One pass over a domain: `None` if it holds anything but ASCII letters,
+/// digits, hyphens and dots; otherwise whether strict ToASCII passes it on
+/// rules that need no UTS #46 table. The domain less one trailing dot is 1
+/// to 253 bytes, and each of its labels 1 to 63 bytes that neither start
+/// nor end with a hyphen nor have `--` as third and fourth bytes (`xn--`,
+/// which only UTS #46 can check). `Some(false)` is not a refusal: UTS #46
+/// decides those.
+fn scan_ldh(bytes: &[u8]) -> Option<bool> {
+    let label_ok = |l: &[u8]| {
         !l.is_empty()
             && l.len() <= 63
             && l[0] != b'-'
             && l[l.len() - 1] != b'-'
             && !(l.len() >= 4 && &l[2..4] == b"--")
-    }) || to_ascii(domain, true).is_some()
+    };
+    let trailing_dot = bytes.last() == Some(&b'.');
+    let body_len = bytes.len() - usize::from(trailing_dot);
+    let mut ok = (1..=253).contains(&body_len);
+    let mut label_start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !LDH[usize::from(b)] {
+            return None;
+        }
+        if b == b'.' {
+            ok &= label_ok(&bytes[label_start..i]);
+            label_start = i + 1;
+        }
+    }
+    // The label after the last dot, unless that dot is the trailing one.
+    if !trailing_dot {
+        ok &= label_ok(&bytes[label_start..]);
+    }
+    Some(ok)
 }
 
 /// URL Standard, opaque-host parser.
@@ -259,5 +288,56 @@ mod tests {
             host("test.42", false),
             Err(ValidationError::Ipv4NonNumericPart)
         );
+    }
+
+    /// What the one-pass scan decides without UTS #46 is what strict
+    /// ToASCII says, on the edges of each of its rules.
+    #[test]
+    fn the_ldh_scan_agrees_with_strict_to_ascii() {
+        let label63 = "a".repeat(63);
+        // `n` bytes of short labels.
+        let long = |n: usize| {
+            let pairs = (n - 1) / 2;
+            format!("{}{}", "a.".repeat(pairs), "a".repeat(n - 2 * pairs))
+        };
+        let cases = [
+            "example.com".to_owned(),
+            "EXAMPLE.COM.".to_owned(),
+            "a.b.c".to_owned(),
+            "a..b".to_owned(),
+            "a..".to_owned(),
+            ".".to_owned(),
+            ".a".to_owned(),
+            "-a.b".to_owned(),
+            "a-.b".to_owned(),
+            "a.b-".to_owned(),
+            "a-b.c".to_owned(),
+            "ab--c.d".to_owned(),
+            "abc--d.e".to_owned(),
+            "xn--fa-hia.de".to_owned(),
+            "xn--a.de".to_owned(),
+            "1.2.3".to_owned(),
+            format!("{label63}.com"),
+            format!("a{label63}.com"),
+            long(253),
+            format!("{}.", long(253)),
+            long(254),
+        ];
+        for case in &cases {
+            let scan = scan_ldh(case.as_bytes());
+            assert!(
+                scan.is_some(),
+                "{case:?} is letters, digits, hyphens and dots"
+            );
+            let strict = to_ascii(case, true).is_some();
+            if scan == Some(true) {
+                assert!(strict, "{case:?}: the scan passes what UTS #46 refuses");
+            }
+            assert_eq!(passes_strict(case, scan), strict, "{case:?}");
+        }
+        for other in ["a_b.c", "a b", "ex%41.com", "faß.de", ""] {
+            let scan = scan_ldh(other.as_bytes());
+            assert_eq!(scan.is_none(), !other.is_empty(), "{other:?}");
+        }
     }
 }

@@ -7,7 +7,15 @@ use super::errors::ValidationError;
 pub fn ends_in_a_number(input: &str) -> bool {
     // Steps 2-3: the last part, ignoring one trailing empty part.
     let trimmed = input.strip_suffix('.').unwrap_or(input);
-    let last = trimmed.rsplit('.').next().unwrap_or("");
+    let last = match trimmed.bytes().rposition(|b| b == b'.') {
+        Some(dot) => &trimmed[dot + 1..],
+        None => trimmed,
+    };
+    // Every number the steps below accept starts with a digit (a `0x` one
+    // too): most domains end in a word, decided here.
+    if !last.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
     // Step 4.
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
         return true;
