@@ -63,12 +63,12 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             return Err(ValidationError::HostMissing.into());
         }
         let start = self.url.scheme_end + 3;
-        let s = &mut self.url.serialization;
-        let username_end = self.username_end.unwrap_or(s.len());
-        if self.password_token_seen && s.len() == username_end + 1 {
+        let username_end = self.username_end.unwrap_or(self.url.serialization.len());
+        if self.password_token_seen && self.url.serialization.len() == username_end + 1 {
             // An empty password is not written.
-            s.truncate(username_end);
+            self.cut_record(username_end);
         }
+        let s = &mut self.url.serialization;
         if s.len() == start {
             // No credentials: nothing is written, not even the @.
         } else {

@@ -154,8 +154,12 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             self.record(StepId::WhatwgPathDot, "'.': dropped");
         } else {
             // 1.4.1: a file URL's first segment as a drive letter.
-            if drive && self.url.scheme() == "file" && start - 1 == self.url.path_start {
-                // The segment is the serialization's end: its '|' goes.
+            if drive
+                && self.url.scheme() == "file"
+                && start - 1 == self.url.path_start
+                && self.url.serialization.ends_with('|')
+            {
+                // The segment is the serialization's end: its '|' becomes ':'.
                 self.cut_record(start + 1);
                 self.url.serialization.push(':');
             }
