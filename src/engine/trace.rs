@@ -93,18 +93,12 @@ impl Tracer for Trace {
     const ON: bool = true;
 
     fn record(&mut self, make: impl FnOnce() -> Step) {
-        // A parse takes fifteen steps or so: room for them at once
-        // rather than a copy of every step at each doubling.
-        if self.steps.capacity() == 0 {
-            self.steps.reserve(24);
-        }
+        self.make_room();
         self.steps.push(make());
     }
 
     fn record_in(&mut self, id: StepId, fill: impl FnOnce(&mut Step)) {
-        if self.steps.capacity() == 0 {
-            self.steps.reserve(24);
-        }
+        self.make_room();
         // Filled first, then moved in once: pushing a blank step and
         // filling it in the vector costs a second copy of the whole step.
         let mut step = Step::new(id);
@@ -118,6 +112,16 @@ impl Tracer for Trace {
 
     fn steps_since(&mut self, from: usize) -> &mut [Step] {
         self.steps.get_mut(from..).unwrap_or_default()
+    }
+}
+
+impl Trace {
+    /// A parse takes fifteen steps or so: room for them at the first,
+    /// rather than a copy of every step at each doubling.
+    fn make_room(&mut self) {
+        if self.steps.capacity() == 0 {
+            self.steps.reserve(24);
+        }
     }
 }
 

@@ -323,14 +323,8 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     fn keep_record_text(&mut self) {
         #[cfg(debug_assertions)]
         {
-            let now = self.url.serialization.as_str();
-            let shadow = &mut self.texts.shadow;
-            debug_assert!(
-                self.texts.waiting_since.is_none() || now.starts_with(shadow.as_str()),
-                "the record changed under waiting steps without cut_record: {shadow:?} -> {now:?}"
-            );
-            shadow.clear();
-            shadow.push_str(now);
+            self.check_waiting_text();
+            self.texts.shadow.push_str(&self.url.serialization);
         }
         if self.texts.waiting_since.is_none() {
             self.texts.waiting_since = Some(self.tracer.recorded());
@@ -356,21 +350,27 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         self.url = url;
     }
 
+    /// Debug builds: checks that the serialization still starts with the
+    /// text the waiting steps hold (only `cut_record` and `replace_record`
+    /// may change that), and forgets that copy.
+    #[cfg(debug_assertions)]
+    fn check_waiting_text(&mut self) {
+        let (now, shadow) = (self.url.serialization.as_str(), &mut self.texts.shadow);
+        debug_assert!(
+            self.texts.waiting_since.is_none() || now.starts_with(shadow.as_str()),
+            "the record changed under waiting steps without cut_record: {shadow:?} -> {now:?}"
+        );
+        shadow.clear();
+    }
+
     /// Gives the steps waiting for it the record's text as it stands (their
     /// records, and their buffers read out of the record).
     fn share_record_text(&mut self) {
+        #[cfg(debug_assertions)]
+        self.check_waiting_text();
         let Some(from) = self.texts.waiting_since.take() else {
             return;
         };
-        #[cfg(debug_assertions)]
-        {
-            let (now, shadow) = (self.url.serialization.as_str(), &mut self.texts.shadow);
-            debug_assert!(
-                now.starts_with(shadow.as_str()),
-                "the record changed under waiting steps before they got its text: {shadow:?} -> {now:?}"
-            );
-            shadow.clear();
-        }
         let text: Arc<str> = Arc::from(self.url.serialization.as_str());
         for step in self.tracer.steps_since(from) {
             if let Some(record) = &mut step.record {
