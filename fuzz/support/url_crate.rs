@@ -11,10 +11,14 @@ use url_inspector::resolvers::rust_url::divergences;
 /// in src/resolvers/rust_url/divergences.rs). The app and the tests build the crate
 /// without them (Cargo.toml) and the resolver notes the wrong answer, so
 /// the targets leave out, broadly, every `file` case with a `..` segment
-/// and a drive-letter shape anywhere in input or base.
+/// and a drive-letter shape anywhere in input or base. Both are read as the
+/// parser reads them: leading and trailing C0 controls and spaces trimmed
+/// (a base `file:x//C:\0` ends in the segment `C:`), tabs and newlines
+/// removed.
 pub fn url_crate_may_abort(input: &str, base: Option<&str>) -> bool {
     let clean = |s: &str| -> String {
-        s.chars()
+        s.trim_matches(|c: char| c <= ' ')
+            .chars()
             .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
             .collect::<String>()
             .to_ascii_lowercase()
