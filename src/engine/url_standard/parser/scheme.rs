@@ -31,9 +31,11 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             // 1, for the whole run of scheme code points at once.
             Some(c) if is_scheme_byte(c as u32) => {
                 let end = super::run_end(self.input, self.pointer, |b| is_scheme_byte(b.into()));
-                let run = &self.input.as_bytes()[self.pointer..end];
+                // The run is ASCII: copied whole, then lowercased in place.
                 let s = &mut self.url.serialization;
-                s.extend(run.iter().map(|b| char::from(b.to_ascii_lowercase())));
+                let start = s.len();
+                s.push_str(&self.input[self.pointer..end]);
+                s[start..].make_ascii_lowercase();
                 Ok(Flow::Jump(end))
             }
             // 2.
