@@ -37,7 +37,7 @@ struct AdaDivergence {
     /// Why ada answers differently.
     #[allow(dead_code)]
     reason: &'static str,
-    applies: fn(ours: Option<&str>, ada: Option<&str>) -> bool,
+    applies: fn(input: &str, ours: Option<&str>, ada: Option<&str>) -> bool,
 }
 
 /// ada's known divergences: changes of the Standard made after the ada
@@ -46,12 +46,12 @@ const ADA_DIVERGENCES: &[AdaDivergence] = &[
     AdaDivergence {
         name: "opaque-path-space",
         reason: "a space ending an opaque path before '?' or '#' is written %20 by the Standard; ada keeps the space",
-        applies: |ours, ada| same_but(ours, ada, |s| s.replace("%20", " ")),
+        applies: |_, ours, ada| same_but(ours, ada, |s| s.replace("%20", " ")),
     },
     AdaDivergence {
         name: "idna-nfc",
         reason: "UTS #46 ends its mapping with NFC; ada gives some mapped labels undecomposed (ẛ̣ is xn--1ig, ṩ, by the Standard and IdnaTestV2; ada writes xn--kta160l)",
-        applies: |ours, ada| {
+        applies: |_, ours, ada| {
             let idn = |h: Option<&str>| h.is_some_and(|h| h.contains("xn--"));
             idn(ours) && idn(ada)
         },
@@ -59,23 +59,29 @@ const ADA_DIVERGENCES: &[AdaDivergence] = &[
     AdaDivergence {
         name: "idna-bidi-joiners",
         reason: "UTS #46 with CheckBidi and CheckJoiners (the Standard's flags) refuses some labels ada accepts (a joiner outside its context, an LTR label in a bidi domain)",
-        applies: |ours, ada| ours.is_none() && ada.is_some_and(|h| h.contains("xn--")),
+        applies: |_, ours, ada| ours.is_none() && ada.is_some_and(|h| h.contains("xn--")),
     },
     AdaDivergence {
         name: "ascii-domain",
         reason: "the Standard only lowercases an all-ASCII domain; ada still runs UTS #46 on it and fails on an invalid xn-- label",
-        applies: |ours, ada| {
+        applies: |_, ours, ada| {
             ada.is_none() && ours.is_some_and(|h| h.to_ascii_lowercase().contains("xn--"))
         },
     },
     AdaDivergence {
         name: "idna-tables",
-        reason: "ada's own UTS #46 carries Unicode 15 tables; a domain with a code point assigned since, which the Standard maps through the idna crate's newer data, is refused there",
-        applies: |ours, ada| {
+        reason: "ada's own UTS #46 carries Unicode 15 tables; a domain with a code point assigned since, which the Standard maps through the idna crate's newer data (to an xn-- label, or to ASCII: U+1DF95 is ss), is refused there",
+        applies: |input, ours, ada| {
             ada.is_none()
                 && ours.and_then(host_of).is_some_and(|host| {
-                    host.contains("xn--")
-                        && ada_url::Idna::ascii(&ada_url::Idna::unicode(host)).is_empty()
+                    let refused_by_ada = |s: &str| ada_url::Idna::ascii(s).is_empty();
+                    (host.contains("xn--") && refused_by_ada(&ada_url::Idna::unicode(host)))
+                        || input.chars().any(|c| {
+                            let c = c.encode_utf8(&mut [0; 4]).to_owned();
+                            !c.is_ascii()
+                                && refused_by_ada(&c)
+                                && url_standard::host::to_ascii(&c, false).is_some()
+                        })
                 })
         },
     },
@@ -175,7 +181,7 @@ fn require_ada_named(input: &str, base: Option<&str>, ours: Option<&str>) -> boo
     }
     let named = ADA_DIVERGENCES
         .iter()
-        .any(|d| (d.applies)(ours, theirs.as_deref()));
+        .any(|d| (d.applies)(input, ours, theirs.as_deref()));
     if !named {
         panic!(
             "ada and our engine disagree on {input:?} against {base:?}:\n  ours: {ours:?}\n  ada:  {theirs:?}\nno divergence of ada is named"
