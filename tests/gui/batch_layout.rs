@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::kittest::{shows, shows_part};
+use super::kittest::{settle, shows, shows_part};
 use egui::Event;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -54,7 +54,7 @@ fn wait_until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&Harness<
         std::thread::sleep(Duration::from_millis(10));
         h.step();
     }
-    h.run();
+    settle(h, Duration::from_secs(60));
 }
 
 /// Pastes `lines` and runs them; waits for every row and the run's end.

@@ -167,7 +167,7 @@ fn settle(h: &mut Harness<'static, InspectorApp>) {
         std::thread::sleep(std::time::Duration::from_millis(20));
         h.step();
     }
-    h.run();
+    super::kittest::settle(h, std::time::Duration::from_secs(60));
 }
 
 #[test]
