@@ -77,7 +77,7 @@ const ADA_DIVERGENCES: &[AdaDivergence] = &[
                     let refused_by_ada = |s: &str| ada_url::Idna::ascii(s).is_empty();
                     (host.contains("xn--") && refused_by_ada(&ada_url::Idna::unicode(host)))
                         || input.chars().any(|c| {
-                            let c = c.encode_utf8(&mut [0; 4]).to_owned();
+                            let c = c.to_string();
                             !c.is_ascii()
                                 && refused_by_ada(&c)
                                 && url_standard::host::to_ascii(&c, false).is_some()
