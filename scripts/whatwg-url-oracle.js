@@ -10,11 +10,7 @@
 // (schemes, slashes, credentials, hosts of every kind, ports, dot
 // segments, drive letters, queries, fragments, odd code points) with a
 // fixed seed, so the file is reproducible.
-//
-// It also answers each case of tests/data/wpt/divergences.txt (vendored
-// web-platform tests whose expectation contradicts the Standard at the
-// commit we follow) as whatwg-url does, keyed as that file keys them, so
-// the tests hold our answer there to the reference implementation's.
+
 const { URL } = require("whatwg-url");
 const fs = require("fs");
 const path = require("path");
@@ -79,37 +75,7 @@ for (let i = 0; i < count; i++) {
   }
   cases.push(c);
 }
-// The listed divergences, keyed as tests/url_standard.rs keys them.
-const wpt = path.join(__dirname, "..", "tests", "data", "wpt");
-const listed = new Set(fs.readFileSync(path.join(wpt, "divergences.txt"), "utf8")
-  .split("\n").filter((l) => l && !l.startsWith("#"))
-  .map((l) => l.split("\t")).map(([file, key]) => file + "\t" + JSON.parse(key)));
-const divergences = [];
-for (const c of JSON.parse(fs.readFileSync(path.join(wpt, "urltestdata.json"), "utf8"))) {
-  if (typeof c !== "object") continue;
-  const key = `${c.input}|${c.base === null || c.base === undefined ? "" : c.base}`;
-  if (!listed.has("urltestdata\t" + key)) continue;
-  try {
-    const u = c.base === null || c.base === undefined ? new URL(c.input) : new URL(c.input, c.base);
-    divergences.push({ file: "urltestdata", key, expected: answer(u) });
-  } catch (e) {
-    divergences.push({ file: "urltestdata", key, failure: true });
-  }
-}
-const setters = JSON.parse(fs.readFileSync(path.join(wpt, "setters_tests.json"), "utf8"));
-for (const [setter, list] of Object.entries(setters)) {
-  if (!Array.isArray(list)) continue;
-  for (const c of list) {
-    const key = `${setter}|${c.href}|${c.new_value}`;
-    if (!listed.has("setters\t" + key)) continue;
-    const u = new URL(c.href);
-    u[setter] = c.new_value;
-    divergences.push({ file: "setters", key, expected: answer(u) });
-  }
-}
-if (divergences.length !== listed.size) throw new Error(`${listed.size} listed, ${divergences.length} found`);
-
 const version = require("whatwg-url/package.json").version;
 const file = path.join(__dirname, "..", "tests", "data", "wpt", "whatwg-url-oracle.json");
-fs.writeFileSync(file, JSON.stringify({ generator: "scripts/whatwg-url-oracle.js", "whatwg-url": version, cases, divergences }, null, 0) + "\n");
-console.log(`${cases.length} cases and ${divergences.length} divergences written to ${file} (whatwg-url ${version})`);
+fs.writeFileSync(file, JSON.stringify({ generator: "scripts/whatwg-url-oracle.js", "whatwg-url": version, cases }, null, 0) + "\n");
+console.log(`${cases.length} cases written to ${file} (whatwg-url ${version})`);

@@ -528,3 +528,31 @@ mod no_panics {
         }
     }
 }
+
+/// The web-platform tests' parsing cases (tests/data/wpt/urltestdata.json),
+/// each the Standard's hard case of some rule: wherever the crate's answer
+/// is not our engine's, the crate's answer names the divergence.
+#[test]
+fn rust_url_parts_from_whatwg_only_where_named_on_the_web_platform_tests() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/wpt/urltestdata.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the vendored urltestdata.json");
+    let cases: Vec<serde_json::Value> = serde_json::from_str(&text).expect("JSON");
+    let (mut count, mut differing, mut wrong) = (0, 0, Vec::new());
+    for case in cases.iter().filter(|c| c.is_object()) {
+        let input = case["input"].as_str().unwrap_or_default();
+        let base = case["base"].as_str();
+        let request = Request::new(input).with_base(base);
+        let ours = Resolver::Whatwg.resolve(&request);
+        differing += usize::from(Resolver::RustUrl.resolve(&request).canon != ours.canon);
+        wrong.extend(differ(input, base, QueryEncoding::UTF8));
+        count += 1;
+    }
+    assert_eq!(count, 891, "the file's case count changed");
+    eprintln!("rust-url differs from whatwg on {differing} of {count}");
+    // The crate's own expected failures are among them, and more.
+    assert!(differing > 40, "only {differing} differ");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

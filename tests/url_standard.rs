@@ -1,13 +1,10 @@
 //! The URL Standard engine against the web-platform tests (vendored in
-//! tests/data/wpt, see its README): every case of `urltestdata.json` and
-//! `setters_tests.json`, `IdnaTestV2.txt` through domain to ASCII, and
-//! cases written from the Standard's text (toascii, percent-encoding in
-//! legacy encodings, the trace).
-//!
-//! A vendored expectation that contradicts the Standard's text at the
-//! commit we follow is listed, with the reason, in
-//! tests/data/wpt/divergences.txt; the test checks each listed case still
-//! differs from the vendored file (and gives the Standard's answer there).
+//! tests/data/wpt, see its README): every case of `urltestdata.json`,
+//! `setters_tests.json`, `toascii.json` and `percent-encoding.json`,
+//! `IdnaTestV2.txt` through domain to ASCII, and cases written from the
+//! Standard's text (toascii, percent-encoding in legacy encodings, the
+//! trace). Every vendored case passes: there is no list of expected
+//! failures, and each file's case count is held so a case cannot drop out.
 
 use serde_json::Value;
 use url_inspector::engine::url_standard::{self, Setter, Url};
@@ -48,74 +45,6 @@ fn getter(url: &Url, name: &str) -> String {
         "origin" => url.origin().to_string(),
         other => panic!("no getter {other}"),
     }
-}
-
-/// The listed divergences: (file, key) -> reason.
-fn divergences() -> Vec<(String, String, String)> {
-    data("divergences.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut parts = l.splitn(3, '\t');
-            let mut next = || parts.next().unwrap_or("").to_owned();
-            (next(), unescape(&next()), next())
-        })
-        .collect()
-}
-
-/// whatwg-url's answers on the listed divergences of `file` (from the
-/// oracle file), by key.
-fn reference_answers(file: &str) -> Vec<(String, Value)> {
-    let all: Value = serde_json::from_str(&data("whatwg-url-oracle.json")).expect("json");
-    all["divergences"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|d| d["file"] == file)
-        .map(|d| (d["key"].as_str().unwrap_or("").to_owned(), d.clone()))
-        .collect()
-}
-
-/// Counts a listed case as diverging if our URL is whatwg-url's answer
-/// there, else notes the failure.
-fn check_listed(
-    key: &str,
-    url: Option<&Url>,
-    references: &[(String, Value)],
-    diverged: &mut usize,
-    failures: &mut Vec<String>,
-) {
-    let Some((_, reference)) = references.iter().find(|(k, _)| k == key) else {
-        failures.push(format!(
-            "{key:?}: listed, but whatwg-url's answer is not in the oracle file"
-        ));
-        return;
-    };
-    let off = against_reference(url, reference);
-    if off.is_empty() {
-        *diverged += 1;
-    } else {
-        failures.push(format!(
-            "{key:?}: listed, but not whatwg-url's: {}",
-            off.join("; ")
-        ));
-    }
-}
-
-/// Where our URL departs from whatwg-url's answer on a listed divergence:
-/// none, when we give the reference implementation's answer.
-fn against_reference(url: Option<&Url>, reference: &Value) -> Vec<String> {
-    match (url, reference.get("failure").is_some()) {
-        (None, true) => Vec::new(),
-        (None, false) => vec!["failure, whatwg-url gives a URL".into()],
-        (Some(u), true) => vec![format!("{}, whatwg-url fails", u.href())],
-        (Some(u), false) => diff(u, &reference["expected"]),
-    }
-}
-
-/// The divergence file writes keys as JSON strings.
-fn unescape(s: &str) -> String {
-    serde_json::from_str(s).unwrap_or_else(|_| s.to_owned())
 }
 
 /// One urltestdata case: `None` if it passes, else what differed.
@@ -159,46 +88,23 @@ fn url_case(case: &Value) -> Option<String> {
 #[test]
 fn every_urltestdata_case() {
     let cases: Vec<Value> = serde_json::from_str(&data("urltestdata.json")).expect("json");
-    let listed: Vec<_> = divergences()
-        .into_iter()
-        .filter(|d| d.0 == "urltestdata")
-        .collect();
-    let references = reference_answers("urltestdata");
-    let (mut passed, mut diverged, mut failures) = (0, 0, Vec::new());
+    let (mut passed, mut failures) = (0, Vec::new());
     for case in cases.iter().filter(|c| c.is_object()) {
         let input = case["input"].as_str().unwrap_or_default();
         let key = format!("{input}|{}", case["base"].as_str().unwrap_or(""));
-        let listed = listed.iter().any(|d| d.1 == key);
-        match (url_case(case), listed) {
-            (None, false) => passed += 1,
-            (Some(_), true) => {
-                // The Standard's answer here is whatwg-url's, not the file's.
-                let base = case["base"].as_str().and_then(|b| parse(b, None));
-                let ours = parse(input, base.as_ref());
-                check_listed(
-                    &key,
-                    ours.as_ref(),
-                    &references,
-                    &mut diverged,
-                    &mut failures,
-                );
-            }
-            (None, true) => failures.push(format!("{key:?}: listed as a divergence but passes")),
-            (Some(why), false) => failures.push(format!("{key:?}: {why}")),
+        match url_case(case) {
+            None => passed += 1,
+            Some(why) => failures.push(format!("{key:?}: {why}")),
         }
     }
-    eprintln!("urltestdata: {passed} pass, {diverged} listed divergences");
+    eprintln!("urltestdata: {passed} pass");
     assert!(
         failures.is_empty(),
         "{} cases:\n{}",
         failures.len(),
         failures.join("\n")
     );
-    assert_eq!(
-        (passed, diverged),
-        (809, 10),
-        "the ratchet: update it when a case moves"
-    );
+    assert_eq!(passed, 891, "the file's case count changed");
 }
 
 /// Every input and setter call of the web-platform tests, traced: the same
@@ -256,46 +162,108 @@ fn href_and_value(case: &Value) -> (&str, &str) {
 
 #[test]
 fn every_setters_case() {
-    let listed: Vec<_> = divergences()
-        .into_iter()
-        .filter(|d| d.0 == "setters")
-        .collect();
-    let references = reference_answers("setters");
-    let (mut passed, mut diverged, mut failures) = (0, 0, Vec::new());
+    let (mut passed, mut failures) = (0, Vec::new());
     for (name, setter, case) in setter_cases() {
         let (href, value) = href_and_value(&case);
-        let key = format!("{name}|{href}|{value}");
         let mut url = parse(href, None).expect("the setters' URLs parse");
         let _ = url.set(setter, value, &mut NoTrace);
-        let mut diffs = Vec::new();
-        for (attr, want) in case["expected"].as_object().into_iter().flatten() {
-            let have = getter(&url, attr);
-            if Some(have.as_str()) != want.as_str() {
-                diffs.push(format!("{attr}: {have:?} != {want}"));
-            }
-        }
-        let listed = listed.iter().any(|d| d.1 == key);
-        match (diffs.is_empty(), listed) {
-            (true, false) => passed += 1,
-            (false, true) => {
-                check_listed(&key, Some(&url), &references, &mut diverged, &mut failures);
-            }
-            (true, true) => failures.push(format!("{key:?}: listed but passes")),
-            (false, false) => failures.push(format!("{key:?}: {}", diffs.join("; "))),
+        let diffs: Vec<String> = case["expected"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter_map(|(attr, want)| {
+                let have = getter(&url, attr);
+                (Some(have.as_str()) != want.as_str())
+                    .then(|| format!("{attr}: {have:?} != {want}"))
+            })
+            .collect();
+        if diffs.is_empty() {
+            passed += 1;
+        } else {
+            failures.push(format!("{name}|{href}|{value}: {}", diffs.join("; ")));
         }
     }
-    eprintln!("setters: {passed} pass, {diverged} listed divergences");
+    eprintln!("setters: {passed} pass");
     assert!(
         failures.is_empty(),
         "{} cases:\n{}",
         failures.len(),
         failures.join("\n")
     );
-    assert_eq!(
-        (passed, diverged),
-        (243, 11),
-        "the ratchet: update it when a case moves"
+    assert_eq!(passed, 278, "the file's case count changed");
+}
+
+/// The objects of a vendored JSON file that is a list of comments and cases.
+fn cases_of(file: &str) -> Vec<Value> {
+    let all: Vec<Value> = serde_json::from_str(&data(file)).expect("json");
+    all.into_iter().filter(Value::is_object).collect()
+}
+
+/// `toascii.json`, as the web-platform tests run it: the input as the host
+/// of `https://INPUT/x` (a failure where the output is null), and set
+/// through the `host` and `hostname` setters of `https://x/x` (left `x`
+/// where the output is null).
+#[test]
+fn every_toascii_case() {
+    let cases = cases_of("toascii.json");
+    let mut failures = Vec::new();
+    for case in &cases {
+        let input = case["input"].as_str().expect("an input");
+        let output = case["output"].as_str();
+        let parsed = parse(&format!("https://{input}/x"), None);
+        let got = parsed.as_ref().map(|u| u.href().to_owned());
+        let want = output.map(|o| format!("https://{o}/x"));
+        if got != want {
+            failures.push(format!("https://{input}/x: {got:?} != {want:?}"));
+        }
+        for setter in [Setter::Host, Setter::Hostname] {
+            let mut url = parse("https://x/x", None).expect("parses");
+            let _ = url.set(setter, input, &mut NoTrace);
+            let have = getter(&url, setter.name());
+            if have != output.unwrap_or("x") {
+                failures.push(format!(
+                    "{} = {input:?}: {have:?} != {output:?}",
+                    setter.name()
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} cases:\n{}",
+        failures.len(),
+        failures.join("\n")
     );
+    assert_eq!(cases.len(), 87, "the file's case count changed");
+}
+
+/// `percent-encoding.json`, as the web-platform tests run it: the input as
+/// the query and fragment of a special URL in a document of each encoding;
+/// the query is percent-encoded in that encoding, the fragment in UTF-8.
+#[test]
+fn every_percent_encoding_case() {
+    let cases = cases_of("percent-encoding.json");
+    let mut checked = 0;
+    for case in &cases {
+        let input = case["input"].as_str().expect("an input");
+        let outputs = case["output"].as_object().expect("outputs");
+        let fragment = outputs["utf-8"].as_str().expect("a UTF-8 output");
+        for (label, query) in outputs {
+            let query = query.as_str().expect("an output");
+            let href = href(
+                &format!("https://doesnotmatter.invalid/?{input}#{input}"),
+                None,
+                label,
+            );
+            assert_eq!(
+                href,
+                Some(format!("https://doesnotmatter.invalid/?{query}#{fragment}")),
+                "{input:?} in {label}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 16, "the file's case count changed");
 }
 
 fn href(input: &str, base: Option<&str>, label: &str) -> Option<String> {
@@ -626,7 +594,7 @@ fn generated_cases_agree_with_whatwg_url() {
         cases.len(),
         failures[..failures.len().min(30)].join("\n")
     );
-    assert!(cases.len() >= 2000);
+    assert_eq!(cases.len(), 3000, "the oracle file's case count changed");
 }
 
 /// Every step of the URL Standard's stages is reached by the vendored
