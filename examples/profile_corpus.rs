@@ -4,14 +4,16 @@
 //! the corpus, which the `none` implementation measures on its own).
 //!
 //! ```text
-//! cargo build --release --no-default-features --example profile_corpus \
-//!     --config 'profile.release.package.url-inspector.debug="line-tables-only"'
+//! cargo build --release --no-default-features --features resolvers --example profile_corpus \
+//!     --config 'profile.release.debug="line-tables-only"'
 //! perf stat -e instructions:u target/release/examples/profile_corpus engine 5
 //! valgrind --tool=callgrind target/release/examples/profile_corpus engine 1
 //! ```
 //!
-//! (The `--config` adds line tables to this crate only, so that profiles
-//! point at `src/engine` lines without rebuilding the dependencies.) Subtract
+//! (The `--config` adds line tables, so that profiles and
+//! `callgrind_annotate --auto=yes` point at `src/engine` lines; given to
+//! this package alone, under the release profile's link-time optimization,
+//! they came out without file names.) Subtract
 //! the `none` run from the others to get the cost of the work itself.
 //!
 //! Implementations: `none`, `engine`, `engine-base`, `engine-traced`, `url`,
