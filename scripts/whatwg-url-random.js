@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Differential check of the `whatwg` mode against whatwg-url, the URL
+// Standard's reference implementation, on random inputs: strings strung
+// together from pieces that matter to the parser (delimiters, dots and
+// percent-encoded dots, numbers that look like IPv4 parts, IPv6 pieces,
+// drive letters, IDNA-mapped and forbidden code points, controls), each
+// against a base drawn from a short list, and for half of the valid ones a
+// random setter call. Every case goes through `url-inspector batch` (with
+// `"set"` for the setter calls) and the href must be whatwg-url's.
+//
+//   npm install whatwg-url   (in any folder; pass it as NODE_PATH)
+//   cargo build --release
+//   NODE_PATH=/path/to/node_modules scripts/whatwg-url-random.js [count] [seed]
+//
+// Prints the first differences and a count; exits 1 if any differ. Unlike
+// tests/data/wpt/whatwg-url-oracle.json, nothing is committed: the cases
+// are cheap to make again from the seed.
+const { URL } = require("whatwg-url");
+const { spawnSync } = require("child_process");
+const path = require("path");
+
+const count = Number(process.argv[2] || 100000);
+let seed = Number(process.argv[3] || 1) >>> 0;
+
+// mulberry32, as in whatwg-url-oracle.js.
+function rand(n) {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) % n;
+}
+const pick = (xs) => xs[rand(xs.length)];
+
+const pieces = [
+  "/", "/", "\\", ":", ":", "@", "?", "#", ".", "..", "%", "%2e", "%2E", "%41", "%zz", "%00", "%ff",
+  "[", "]", "::", "1", "0", "0x", "255", "256", "4294967295", "1.2.3.4", "0x7f.1", "[::1]",
+  "[1:2::3:4]", "[::ffff:1.2.3.4]", "a", "b", "C", "z", "-", "_", "~", "localhost", "C:", "c|",
+  "xn--", "xn--fa-hia", "ß", "é", "☕", "\u00ad", "\u200d", "ｆ", "。", "．", "\ufffd", "\ud83d\ude00",
+  "\ufdd0", "\u{e0001}", "\u0000", "\t", "\n", " ", "\u007f", "\u0080", "^", "|", "`", "{", "<",
+  "\"", "'", "=", "&", "+", "!", "$", "file", "http", "https", "ws", "ftp", "sc", "data", "blob",
+  "javascript", "mailto",
+];
+const schemes = ["http", "https", "file", "sc", "ws", "ftp", "HtTp", "blob", "data"];
+const afterScheme = [":", "://", ":/", ":\\\\", "://u@"];
+const bases = [null, null, "http://example.org/foo/bar?q#f", "https://u:p@h:81/a/b/c", "file:///C:/dir/file",
+  "file://host/x/y", "sc://h/p/q", "sc:opaque", "data:text/plain,x", "about:blank", "http://[::1]/", "ws://h/"];
+const setters = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
+
+function randomString(most) {
+  let s = "";
+  for (let n = rand(most) + 1; n > 0; n--) s += pick(pieces);
+  return s;
+}
+
+// Each case: its batch request and whatwg-url's href (null: failure).
+const cases = [];
+for (let i = 0; i < count; i++) {
+  let input = randomString(12);
+  if (rand(3) === 0) input = pick(schemes) + pick(afterScheme) + input;
+  const base = pick(bases);
+  let href = null;
+  try {
+    href = (base === null ? new URL(input) : new URL(input, base)).href;
+  } catch (e) {
+    // whatwg-url throws on failure: href stays null.
+  }
+  const request = { input, base, mode: "whatwg" };
+  cases.push({ request, href });
+  if (href !== null && rand(2) === 0) {
+    const setter = pick(setters);
+    const value = randomString(6);
+    const url = new URL(href);
+    try {
+      url[setter] = value;
+    } catch (e) {
+      // Only the href setter throws; the URL is left as it was.
+    }
+    cases.push({ request: { ...request, set: { [setter]: value } }, href: url.href });
+  }
+}
+
+const bin = path.join(__dirname, "..", "target", "release", "url-inspector");
+const run = spawnSync(bin, ["batch"], {
+  input: cases.map((c) => JSON.stringify(c.request)).join("\n") + "\n",
+  maxBuffer: 1 << 30,
+});
+if (run.status !== 0) {
+  console.error(`${bin} batch failed (${run.error || run.status}): ${run.stderr}`);
+  process.exit(2);
+}
+const answers = run.stdout.toString().split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+if (answers.length !== cases.length) {
+  console.error(`${cases.length} requests, ${answers.length} answers`);
+  process.exit(2);
+}
+let differ = 0;
+cases.forEach((c, i) => {
+  if (answers[i].canon === c.href) return;
+  differ++;
+  if (differ <= 20) {
+    console.log(`${JSON.stringify(c.request)}\n  ours:       ${JSON.stringify(answers[i].canon)}\n  whatwg-url: ${JSON.stringify(c.href)}`);
+  }
+});
+const valid = cases.filter((c) => c.href !== null).length;
+const setCalls = cases.filter((c) => c.request.set).length;
+console.log(`${cases.length} cases (${setCalls} setter calls, ${valid} valid), ${differ} differ from whatwg-url ${require("whatwg-url/package.json").version}`);
+process.exit(differ === 0 ? 0 : 1);
