@@ -15,16 +15,7 @@ const { URL } = require("whatwg-url");
 const fs = require("fs");
 const path = require("path");
 
-// mulberry32: a small PRNG whose every output bit is usable.
-let seed = 0x5eed1234;
-function rand(n) {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) % n;
-}
-const pick = (xs) => xs[rand(xs.length)];
+const { rand, pick } = require("./seeded-random.js").seeded(0x5eed1234);
 
 const schemes = ["http:", "https:", "file:", "ws:", "ftp:", "sc:", "data:", "HTTP:", "", "mailto:", "blob:"];
 const slashes = ["", "/", "//", "///", "\\\\", "/\\", "////"];

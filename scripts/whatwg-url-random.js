@@ -20,17 +20,7 @@ const { spawnSync } = require("child_process");
 const path = require("path");
 
 const count = Number(process.argv[2] || 100000);
-let seed = Number(process.argv[3] || 1) >>> 0;
-
-// mulberry32, as in whatwg-url-oracle.js.
-function rand(n) {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) % n;
-}
-const pick = (xs) => xs[rand(xs.length)];
+const { rand, pick } = require("./seeded-random.js").seeded(Number(process.argv[3] || 1));
 
 const pieces = [
   "/", "/", "\\", ":", ":", "@", "?", "#", ".", "..", "%", "%2e", "%2E", "%41", "%zz", "%00", "%ff",

@@ -47,6 +47,16 @@ fn getter(url: &Url, name: &str) -> String {
     }
 }
 
+/// Fails the test with every case that failed, one a line.
+fn assert_none_failed(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} cases:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// One urltestdata case: `None` if it passes, else what differed.
 fn url_case(case: &Value) -> Option<String> {
     let input = case["input"].as_str()?;
@@ -98,12 +108,7 @@ fn every_urltestdata_case() {
         }
     }
     eprintln!("urltestdata: {passed} pass");
-    assert!(
-        failures.is_empty(),
-        "{} cases:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none_failed(&failures);
     assert_eq!(passed, 891, "the file's case count changed");
 }
 
@@ -184,12 +189,7 @@ fn every_setters_case() {
         }
     }
     eprintln!("setters: {passed} pass");
-    assert!(
-        failures.is_empty(),
-        "{} cases:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none_failed(&failures);
     assert_eq!(passed, 278, "the file's case count changed");
 }
 
@@ -228,12 +228,7 @@ fn every_toascii_case() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} cases:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none_failed(&failures);
     assert_eq!(cases.len(), 87, "the file's case count changed");
 }
 
