@@ -4,14 +4,16 @@
 // reference implementation, for tests/url_standard.rs to compare with.
 //
 //   npm install whatwg-url   (in any folder; pass it as NODE_PATH)
-//   NODE_PATH=/path/to/node_modules scripts/whatwg-url-oracle.js [count]
+//   NODE_PATH=/path/to/node_modules scripts/whatwg-url-oracle.js [count] [random count]
 //
 // The inputs are built from pieces that reach the parser's branches
 // (schemes, slashes, credentials, hosts of every kind, ports, dot
 // segments, drive letters, queries, fragments, odd code points) with a
-// fixed seed, so the file is reproducible.
+// fixed seed, so the file is reproducible. After them come random inputs
+// (random-url-pieces.js), parsed only. Each parse also carries the
+// validation errors whatwg-url reports, by name and in order.
 
-const { URL } = require("whatwg-url");
+const { URL, basicURLParse, parseURLWithValidationErrors } = require("whatwg-url");
 const fs = require("fs");
 const path = require("path");
 
@@ -43,7 +45,12 @@ function answer(u) {
   for (const g of getters) out[g] = u[g];
   return out;
 }
+// The validation errors of parsing `inp` against `base`, by name.
+function errors(inp, base) {
+  return parseURLWithValidationErrors(inp, { baseURL: base === null ? null : basicURLParse(base) }).validationErrors;
+}
 const count = Number(process.argv[2] || 3000);
+const randomCount = Number(process.argv[3] || 3000);
 const cases = [];
 for (let i = 0; i < count; i++) {
   const inp = input();
@@ -52,10 +59,10 @@ for (let i = 0; i < count; i++) {
   try {
     u = base === null ? new URL(inp) : new URL(inp, base);
   } catch (e) {
-    cases.push({ input: inp, base, failure: true });
+    cases.push({ input: inp, base, failure: true, errors: errors(inp, base) });
     continue;
   }
-  const c = { input: inp, base, expected: answer(u) };
+  const c = { input: inp, base, expected: answer(u), errors: errors(inp, base) };
   const setter = pick(getters);
   const value = pick(values[setter]);
   try {
@@ -65,6 +72,17 @@ for (let i = 0; i < count; i++) {
     c.set = { setter, value, failure: true };
   }
   cases.push(c);
+}
+const { randomInput, randomBase } = require("./random-url-pieces.js").pieces({ rand, pick });
+for (let i = 0; i < randomCount; i++) {
+  const inp = randomInput();
+  const base = randomBase();
+  try {
+    const u = base === null ? new URL(inp) : new URL(inp, base);
+    cases.push({ input: inp, base, expected: answer(u), errors: errors(inp, base) });
+  } catch (e) {
+    cases.push({ input: inp, base, failure: true, errors: errors(inp, base) });
+  }
 }
 const version = require("whatwg-url/package.json").version;
 const file = path.join(__dirname, "..", "tests", "data", "wpt", "whatwg-url-oracle.json");

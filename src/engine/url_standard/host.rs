@@ -111,10 +111,20 @@ fn domain_parser(
     ldh: Option<bool>,
     errors: &mut Vec<ValidationError>,
 ) -> Result<(), ValidationError> {
-    // Step 2: the strict result only decides the validation error.
-    if !passes_strict(domain, ldh) {
+    // Step 2: the strict result only decides the validation error. A
+    // failure below returns failure with no error of its own (steps 6.2, 7,
+    // 8); where step 2 reported one, it is taken back, because the caller
+    // reports the failure's error, and the Standard reports it once.
+    let strict_failed = !passes_strict(domain, ldh);
+    if strict_failed {
         errors.push(ValidationError::DomainToAscii);
     }
+    let fail = |errors: &mut Vec<ValidationError>| {
+        if strict_failed {
+            errors.pop();
+        }
+        Err(ValidationError::DomainToAscii)
+    };
     // Steps 4-5: ASCII is only lowercased, whatever UTS #46 says.
     let start = out.len();
     if ldh.is_some() || domain.is_ascii() {
@@ -123,7 +133,7 @@ fn domain_parser(
     } else {
         match to_ascii(domain, false) {
             Some(r) => out.push_str(&r),
-            None => return Err(ValidationError::DomainToAscii),
+            None => return fail(errors),
         }
     }
     // Steps 6-7: fail on empty or a forbidden domain code point (the
@@ -132,7 +142,7 @@ fn domain_parser(
     let result = &out.as_bytes()[start..];
     if result.is_empty() || (ldh.is_none() && result.iter().any(|&b| is_forbidden_domain_byte(b))) {
         out.truncate(start);
-        return Err(ValidationError::DomainToAscii);
+        return fail(errors);
     }
     Ok(())
 }
@@ -170,11 +180,7 @@ static FORBIDDEN_DOMAIN: [bool; 256] = {
 /// CheckJoiners true, nontransitional, invalid Punycode an error.
 pub fn to_ascii(domain: &str, be_strict: bool) -> Option<Cow<'_, str>> {
     let (deny, hyphens, dns) = if be_strict {
-        (
-            AsciiDenyList::STD3,
-            Hyphens::Check,
-            DnsLength::VerifyAllowRootDot,
-        )
+        (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
     } else {
         (AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
     };
@@ -192,11 +198,12 @@ fn passes_strict(domain: &str, ldh: Option<bool>) -> bool {
 
 /// One pass over a domain: `None` if it holds anything but ASCII letters,
 /// digits, hyphens and dots; otherwise whether strict ToASCII passes it on
-/// rules that need no UTS #46 table. The domain less one trailing dot is 1
-/// to 253 bytes, and each of its labels 1 to 63 bytes that neither start
-/// nor end with a hyphen nor have `--` as third and fourth bytes (`xn--`,
-/// which only UTS #46 can check). `Some(false)` is not a refusal: UTS #46
-/// decides those.
+/// rules that need no UTS #46 table. The domain is 1 to 253 bytes, and
+/// each of its labels 1 to 63 bytes that neither start nor end with a
+/// hyphen nor have `--` as third and fourth bytes (`xn--`, which only UTS
+/// #46 can check). A trailing dot leaves an empty last label, which
+/// VerifyDnsLength refuses (IdnaTestV2 marks `a.b.c.d.` A4_2, and so does
+/// whatwg-url). `Some(false)` is not a refusal: UTS #46 decides those.
 fn scan_ldh(bytes: &[u8]) -> Option<bool> {
     let label_ok = |l: &[u8]| {
         !l.is_empty()
@@ -205,9 +212,7 @@ fn scan_ldh(bytes: &[u8]) -> Option<bool> {
             && l[l.len() - 1] != b'-'
             && !(l.len() >= 4 && &l[2..4] == b"--")
     };
-    let trailing_dot = bytes.last() == Some(&b'.');
-    let body_len = bytes.len() - usize::from(trailing_dot);
-    let mut ok = (1..=253).contains(&body_len);
+    let mut ok = (1..=253).contains(&bytes.len());
     let mut label_start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         if !LDH[usize::from(b)] {
@@ -218,10 +223,7 @@ fn scan_ldh(bytes: &[u8]) -> Option<bool> {
             label_start = i + 1;
         }
     }
-    // The label after the last dot, unless that dot is the trailing one.
-    if !trailing_dot {
-        ok &= label_ok(&bytes[label_start..]);
-    }
+    ok &= label_ok(&bytes[label_start..]);
     Some(ok)
 }
 
@@ -235,16 +237,19 @@ fn parse_opaque(
     if input.chars().any(is_forbidden_host) {
         return Err(ValidationError::HostInvalidCodePoint);
     }
-    // Steps 2-3.
+    // Step 2.
+    if input
+        .chars()
+        .any(|c| c != '%' && !percent_sets::is_url_code_point(c))
+    {
+        errors.push(ValidationError::InvalidUrlUnit);
+    }
+    // Step 3: a second invalid-URL-unit where both hold.
     let bytes = input.as_bytes();
-    let bad_percent = bytes
+    if bytes
         .iter()
         .enumerate()
-        .any(|(i, &b)| b == b'%' && !percent_sets::starts_with_two_hex(&bytes[i + 1..]));
-    if bad_percent
-        || input
-            .chars()
-            .any(|c| c != '%' && !percent_sets::is_url_code_point(c))
+        .any(|(i, &b)| b == b'%' && !percent_sets::starts_with_two_hex(&bytes[i + 1..]))
     {
         errors.push(ValidationError::InvalidUrlUnit);
     }

@@ -14,11 +14,14 @@ use super::parser::{Failure, Parser, Positions, State, TraceTexts};
 use super::record::{HostKind, Url};
 use crate::engine::trace::{Step, StepId, Tracer};
 
-/// URL Standard, basic URL parser, steps 1 to 2: leading and trailing C0
+/// URL Standard, basic URL parser, steps 1 to 3: leading and trailing C0
 /// controls and spaces trimmed (only when no URL is given), tabs and
-/// newlines removed, with their positions kept. Each removal is an
-/// invalid-URL-unit validation error, reported where it is in the input as
-/// given: the leading run, the trailing run, the first tab or newline.
+/// newlines removed, with their positions kept. The Standard reports one
+/// invalid-URL-unit validation error for the trim (step 1.2) and one for
+/// the removal (step 2), however many units go. Each is placed, by our
+/// choice, at the first run removed: the leading run (else the trailing
+/// one), the first tab or newline; the preprocessing step of the trace
+/// shows the input before and after.
 pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<Reported>) {
     let mut errors = Vec::new();
     let mut positions = Positions::default();
@@ -30,12 +33,12 @@ pub fn preprocess(input: &str, trim: bool) -> (Cow<'_, str>, Positions, Vec<Repo
         let is_c0_space = |c: char| c <= ' ';
         let t = s.trim_start_matches(is_c0_space);
         positions.trimmed = s.len() - t.len();
-        if positions.trimmed > 0 {
-            errors.push(invalid_unit(0..positions.trimmed));
-        }
         let t = t.trim_end_matches(is_c0_space);
         let kept_end = positions.trimmed + t.len();
-        if kept_end < s.len() {
+        // Step 1.2: one error, for any leading or trailing unit.
+        if positions.trimmed > 0 {
+            errors.push(invalid_unit(0..positions.trimmed));
+        } else if kept_end < s.len() {
             errors.push(invalid_unit(kept_end..s.len()));
         }
         s = t;
