@@ -4,16 +4,18 @@
 // reference implementation, for tests/url_standard.rs to compare with.
 //
 //   npm install whatwg-url   (in any folder; pass it as NODE_PATH)
-//   NODE_PATH=/path/to/node_modules scripts/whatwg-url-oracle.js [count] [random count]
+//   NODE_PATH=/path/to/node_modules scripts/whatwg-url-oracle.js [count] [random count] [params count]
 //
 // The inputs are built from pieces that reach the parser's branches
 // (schemes, slashes, credentials, hosts of every kind, ports, dot
 // segments, drive letters, queries, fragments, odd code points) with a
 // fixed seed, so the file is reproducible. After them come random inputs
 // (random-url-pieces.js), parsed only. Each parse also carries the
-// validation errors whatwg-url reports, by name and in order.
+// validation errors whatwg-url reports, by name and in order. Last come
+// random queries for URLSearchParams: the pairs parsed, the serialization,
+// then random append, set, delete and sort calls and the serialization after.
 
-const { URL, basicURLParse, parseURLWithValidationErrors } = require("whatwg-url");
+const { URL, URLSearchParams, basicURLParse, parseURLWithValidationErrors } = require("whatwg-url");
 const fs = require("fs");
 const path = require("path");
 
@@ -84,7 +86,34 @@ for (let i = 0; i < randomCount; i++) {
     cases.push({ input: inp, base, failure: true, errors: errors(inp, base) });
   }
 }
+// Pieces that matter to application/x-www-form-urlencoded.
+const formPieces = ["a", "b", "A", "z", "1", "=", "=", "&", "&", "+", "%20", "%", "%zz", "%41", "%C3%A9", "%E9",
+  "%2B", "%26", "%3D", "é", "e\u0301", "ß", "ａ", "\ud83d\ude00", "\ufffd", " ", "?", "#", "~", "*", "-", "_", ".",
+  "\u0000", "\u007f"];
+const formString = (most) => {
+  let s = "";
+  for (let n = rand(most) + 1; n > 0; n--) s += pick(formPieces);
+  return s;
+};
+const searchParams = [];
+for (let i = 0; i < Number(process.argv[4] || 1000); i++) {
+  const query = (rand(4) === 0 ? "?" : "") + formString(15);
+  const params = new URLSearchParams(query);
+  const c = { query, pairs: [...params], serialized: params.toString(), calls: [] };
+  for (let k = rand(4); k > 0; k--) {
+    const [name, value] = [formString(3), formString(3)];
+    const first = [...params][0] || [name, value];
+    const call = pick([["append", name, value], ["set", name, value], ["delete", pick([name, first[0]]), null],
+      ["delete", first[0], first[1]], ["sort", null, null]]);
+    if (call[0] === "delete" && call[2] === null) params.delete(call[1]);
+    else if (call[0] === "sort") params.sort();
+    else params[call[0]](call[1], call[2]);
+    c.calls.push(call);
+  }
+  c.after = params.toString();
+  searchParams.push(c);
+}
 const version = require("whatwg-url/package.json").version;
 const file = path.join(__dirname, "..", "tests", "data", "wpt", "whatwg-url-oracle.json");
-fs.writeFileSync(file, JSON.stringify({ generator: "scripts/whatwg-url-oracle.js", "whatwg-url": version, cases }, null, 0) + "\n");
-console.log(`${cases.length} cases written to ${file} (whatwg-url ${version})`);
+fs.writeFileSync(file, JSON.stringify({ generator: "scripts/whatwg-url-oracle.js", "whatwg-url": version, cases, searchParams }, null, 0) + "\n");
+console.log(`${cases.length} cases and ${searchParams.length} URLSearchParams cases written to ${file} (whatwg-url ${version})`);

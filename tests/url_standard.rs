@@ -652,6 +652,53 @@ fn generated_cases_agree_with_whatwg_url() {
     assert_eq!(cases.len(), 6000, "the oracle file's case count changed");
 }
 
+/// Random queries through URLSearchParams against whatwg-url (the same
+/// oracle file): the pairs the application/x-www-form-urlencoded parser
+/// gives, the serialization, and the serialization after random append,
+/// set, delete and sort calls.
+#[test]
+fn search_params_agree_with_whatwg_url() {
+    use url_inspector::engine::url_standard::urlencoded::SearchParams;
+    let all: Value = serde_json::from_str(&data("whatwg-url-oracle.json")).expect("json");
+    let cases = all["searchParams"].as_array().expect("searchParams");
+    let text = |v: &Value| v.as_str().expect("a string").to_owned();
+    let mut failures = Vec::new();
+    for case in cases {
+        let query = case["query"].as_str().expect("a query");
+        let mut params = SearchParams::parse(query);
+        let pairs: Vec<(String, String)> = case["pairs"]
+            .as_array()
+            .expect("pairs")
+            .iter()
+            .map(|pair| (text(&pair[0]), text(&pair[1])))
+            .collect();
+        if params.list != pairs || params.serialize() != text(&case["serialized"]) {
+            failures.push(format!("{query:?}: {:?}", params.list));
+            continue;
+        }
+        for call in case["calls"].as_array().expect("calls") {
+            let (name, value) = (call[1].as_str().unwrap_or(""), call[2].as_str());
+            match call[0].as_str() {
+                Some("append") => params.append(name, value.unwrap_or("")),
+                Some("set") => params.set(name, value.unwrap_or("")),
+                Some("delete") => params.delete(name, value),
+                Some("sort") => params.sort(),
+                other => panic!("unknown call {other:?}"),
+            }
+        }
+        if params.serialize() != text(&case["after"]) {
+            failures.push(format!(
+                "{query:?} then {}: {}, whatwg-url {}",
+                case["calls"],
+                params.serialize(),
+                case["after"]
+            ));
+        }
+    }
+    assert_none_failed(&failures);
+    assert_eq!(cases.len(), 1000, "the oracle file's case count changed");
+}
+
 /// Every step of the URL Standard's stages is reached by the vendored
 /// cases, traced (parses and setter calls).
 #[test]
