@@ -111,20 +111,11 @@ fn domain_parser(
     ldh: Option<bool>,
     errors: &mut Vec<ValidationError>,
 ) -> Result<(), ValidationError> {
-    // Step 2: the strict result only decides the validation error. A
-    // failure below returns failure with no error of its own (steps 6.2, 7,
-    // 8); where step 2 reported one, it is taken back, because the caller
-    // reports the failure's error, and the Standard reports it once.
+    // Step 2: the strict result only decides the validation error. Steps
+    // 6.2, 7 and 8 return failure with no error of their own, so where one
+    // does, the failure's error, which the caller reports, is step 2's; it
+    // is pushed here only when the parser goes on.
     let strict_failed = !passes_strict(domain, ldh);
-    if strict_failed {
-        errors.push(ValidationError::DomainToAscii);
-    }
-    let fail = |errors: &mut Vec<ValidationError>| {
-        if strict_failed {
-            errors.pop();
-        }
-        Err(ValidationError::DomainToAscii)
-    };
     // Steps 4-5: ASCII is only lowercased, whatever UTS #46 says.
     let start = out.len();
     if ldh.is_some() || domain.is_ascii() {
@@ -133,7 +124,7 @@ fn domain_parser(
     } else {
         match to_ascii(domain, false) {
             Some(r) => out.push_str(&r),
-            None => return fail(errors),
+            None => return Err(ValidationError::DomainToAscii),
         }
     }
     // Steps 6-7: fail on empty or a forbidden domain code point (the
@@ -142,7 +133,10 @@ fn domain_parser(
     let result = &out.as_bytes()[start..];
     if result.is_empty() || (ldh.is_none() && result.iter().any(|&b| is_forbidden_domain_byte(b))) {
         out.truncate(start);
-        return fail(errors);
+        return Err(ValidationError::DomainToAscii);
+    }
+    if strict_failed {
+        errors.push(ValidationError::DomainToAscii);
     }
     Ok(())
 }

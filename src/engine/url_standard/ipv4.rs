@@ -89,27 +89,18 @@ pub fn parse(input: &str, errors: &mut Vec<ValidationError>) -> Result<u32, Vali
         numbers[i] = n;
     }
     let numbers = &numbers[..parts.len()];
-    // Step 7.
-    if numbers.iter().any(|&n| n > 255) {
-        errors.push(ValidationError::Ipv4OutOfRangePart);
-    }
     let (last, init) = numbers
         .split_last()
         .ok_or(ValidationError::Ipv4NonNumericPart)?;
-    // Steps 8-9 return failure with no error of their own: step 7 has
-    // reported it (a number too big here is over 255), and the caller
-    // reports the failure's error, so step 7's is taken back to be said once.
-    let out_of_range = |errors: &mut Vec<ValidationError>| {
-        errors.pop();
-        Err(ValidationError::Ipv4OutOfRangePart)
-    };
-    // Step 8.
-    if init.iter().any(|&n| n > 255) {
-        return out_of_range(errors);
+    // Steps 8-9 return failure with no error of their own; a number too big
+    // there is over 255, so the failure's error, which the caller reports,
+    // is step 7's, pushed here only when the parser goes on.
+    if init.iter().any(|&n| n > 255) || *last >= 256u64.pow(5 - numbers.len() as u32) {
+        return Err(ValidationError::Ipv4OutOfRangePart);
     }
-    // Step 9.
-    if *last >= 256u64.pow(5 - numbers.len() as u32) {
-        return out_of_range(errors);
+    // Step 7.
+    if numbers.iter().any(|&n| n > 255) {
+        errors.push(ValidationError::Ipv4OutOfRangePart);
     }
     // Steps 10-13.
     let mut ipv4 = *last;
