@@ -373,9 +373,10 @@ fn the_trace_shows_states_and_segments_pushed_and_popped() {
         assert!(ids.contains(&state), "{state} in {ids:?}");
     }
     let count = |id: &str| ids.iter().filter(|&&i| i == id).count();
-    // a, b, c pushed; . and .. dropped; b popped by ..
+    // a, b, c pushed (1.4); . not appended (1.3); .. shortens (1.2), b popped
     assert_eq!(count("whatwg.path.push"), 3);
-    assert_eq!(count("whatwg.path.dot"), 2);
+    assert_eq!(count("whatwg.path.dot"), 1);
+    assert_eq!(count("whatwg.path.double-dot"), 1);
     assert_eq!(count("whatwg.path.shorten"), 1);
     let popped = trace
         .steps

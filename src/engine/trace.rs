@@ -614,7 +614,7 @@ code_table! {
         "The part name is checked against the part-name rules.";
 
     // The URL Standard: the basic URL parser's states
-    WhatwgPreprocess => UrlStandard, "whatwg.preprocess", "URL Standard, basic URL parser, steps 1-2",
+    WhatwgPreprocess => UrlStandard, "whatwg.preprocess", "URL Standard, basic URL parser, steps 1-3",
         "Leading and trailing C0 controls and spaces are trimmed, and tabs and newlines removed everywhere.";
     WhatwgSchemeStart => UrlStandard, "whatwg.scheme-start", "URL Standard, basic URL parser, scheme start state",
         "An ASCII letter starts a scheme; anything else means the input has none.";
@@ -654,8 +654,10 @@ code_table! {
         "The path is read segment by segment, each percent-encoded with the path percent-encode set.";
     WhatwgPathPush => UrlStandard, "whatwg.path.push", "URL Standard, basic URL parser, path state, 1.4",
         "A segment ends and is appended to the path.";
+    WhatwgPathDoubleDot => UrlStandard, "whatwg.path.double-dot", "URL Standard, basic URL parser, path state, 1.2",
+        "A '..' segment (or '.%2e', '%2e.', '%2e%2e') is not appended: the path is shortened instead, and at the end of the path an empty segment is appended so it ends with '/'.";
     WhatwgPathDot => UrlStandard, "whatwg.path.dot", "URL Standard, basic URL parser, path state, 1.3",
-        "A '.' segment is dropped (at the end of the path it leaves an empty segment).";
+        "A '.' segment (or '%2e') is not appended; at the end of the path it leaves an empty segment, so the path ends with '/'.";
     WhatwgPathShorten => UrlStandard, "whatwg.path.shorten", "URL Standard, shorten a URL's path",
         "The path's last segment is removed ('..', or a relative reference replacing the base's last segment); a file URL's lone drive letter stays.";
     WhatwgOpaquePath => UrlStandard, "whatwg.opaque-path", "URL Standard, basic URL parser, opaque path state",
@@ -672,9 +674,9 @@ code_table! {
         "A bracketed host is an IPv6 address, written back compressed and lowercase.";
     WhatwgHostOpaque => UrlStandardHost, "whatwg.host.opaque", "URL Standard, host parser, step 2; opaque-host parser",
         "A non-special URL's host is opaque: refused for forbidden host code points, otherwise only controls and non-ASCII are encoded.";
-    WhatwgHostDomain => UrlStandardHost, "whatwg.host.domain", "URL Standard, host parser, steps 4-6; domain parser",
+    WhatwgHostDomain => UrlStandardHost, "whatwg.host.domain", "URL Standard, host parser, steps 4-7; domain parser",
         "The host is percent-decoded, read as UTF-8 and turned into an ASCII domain by UTS #46 (ASCII input is only lowercased).";
-    WhatwgHostIpv4 => UrlStandardHost, "whatwg.host.ipv4", "URL Standard, host parser, step 7; IPv4 parser",
+    WhatwgHostIpv4 => UrlStandardHost, "whatwg.host.ipv4", "URL Standard, host parser, step 8; IPv4 parser",
         "A domain ending in a number is an IPv4 address, in decimal, octal or hexadecimal parts.";
 
     // The URL Standard: the URL API setters

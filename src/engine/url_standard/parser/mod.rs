@@ -297,11 +297,25 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
 
     /// Records a step of the current state (only when tracing).
     pub fn record(&mut self, id: StepId, decision: &'static str) {
+        if T::ON {
+            let buffer = self.trace_buffer();
+            self.record_buffer(id, decision, buffer);
+        }
+    }
+
+    /// Records a step of the current state with `buffer` as its buffer
+    /// (only when tracing): for a step that shows a buffer this parser no
+    /// longer holds where the state keeps it.
+    pub fn record_buffer(
+        &mut self,
+        id: StepId,
+        decision: &'static str,
+        buffer: Option<SharedSlice>,
+    ) {
         if !T::ON {
             return;
         }
         let record = self.pending_record();
-        let buffer = self.trace_buffer();
         let (pointer, c) = (self.pointer, self.c());
         let range = self.positions.original(self.pointer)
             ..self

@@ -1,7 +1,7 @@
 //! The path start, path and opaque path states.
 
 use super::{Flow, Handled, Parser, State};
-use crate::engine::trace::{StepId, Tracer};
+use crate::engine::trace::{SharedSlice, StepId, Tracer};
 use crate::engine::url_standard::errors::ValidationError;
 use crate::engine::url_standard::percent_sets::{self, C0_CONTROL, PATH};
 
@@ -138,20 +138,29 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         let (double, single) = (is_double_dot(segment), is_single_dot(segment));
         let drive = super::is_drive_letter(segment.as_bytes());
         if double {
-            // 1.2.
+            // 1.2: the buffer is shown as it was, though it is cut from the
+            // serialization (where this parser writes it) before the step.
+            let buffer = T::ON.then(|| SharedSlice::from(segment));
             self.cut_record(start - 1);
-            self.record(StepId::WhatwgPathDot, "'..': the segment before it goes");
+            self.record_buffer(
+                StepId::WhatwgPathDoubleDot,
+                "'..': not appended; the path is shortened",
+                buffer,
+            );
+            // 1.2.1.
             self.shorten_path();
+            // 1.2.2.
             if !slash {
                 self.url.serialization.push('/');
             }
         } else if single {
             // 1.3.
+            let buffer = T::ON.then(|| SharedSlice::from(segment));
             self.cut_record(start - 1);
             if !slash {
                 self.url.serialization.push('/');
             }
-            self.record(StepId::WhatwgPathDot, "'.': dropped");
+            self.record_buffer(StepId::WhatwgPathDot, "'.': not appended", buffer);
         } else {
             // 1.4.1: a file URL's first segment as a drive letter.
             if drive
@@ -163,6 +172,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 self.cut_record(start + 1);
                 self.url.serialization.push(':');
             }
+            // 1.4.2.
             self.record(
                 StepId::WhatwgPathPush,
                 "the segment is appended to the path",
