@@ -71,6 +71,40 @@ struct Run<'t, T> {
     need_punycode: bool,
 }
 
+/// Passes steps on to `tr`, keeping `now` (a [`Run`]'s host as the last
+/// recorded step left it) up to date with the host changes among them, so
+/// a later fallback starts from the last of them.
+struct Chained<'a, T> {
+    tr: &'a mut T,
+    now: &'a mut String,
+}
+
+impl<T: Tracer> Tracer for Chained<'_, T> {
+    const ON: bool = T::ON;
+
+    fn record(&mut self, make: impl FnOnce() -> Step) {
+        let now = &mut *self.now;
+        self.tr.record(|| {
+            let step = make();
+            if step.changes
+                && step.component == Some(Component::Host)
+                && let Some(after) = &step.after
+            {
+                now.clone_from(after);
+            }
+            step
+        });
+    }
+
+    fn recorded(&self) -> usize {
+        self.tr.recorded()
+    }
+
+    fn steps_since(&mut self, from: usize) -> &mut [Step] {
+        self.tr.steps_since(from)
+    }
+}
+
 /// What a group of steps leaves: the host to go on with, or the answer
 /// (a value that needs no further step, or Gecko's fallback).
 enum Next<'a> {
@@ -243,12 +277,21 @@ fn decode_and_nameprep<'a, T: Tracer>(
         run.changed(StepId::HostRootDotEarly, &s, &trimmed, true);
         s = Cow::Owned(trimmed);
     }
-    // Step 11
+    // Step 11: Nameprep's own steps are the host's changes; this step
+    // then only names what they gave.
     if run.is(&[This, Gecko, Ie]) {
-        match nameprep(&s, mode, false, run.tr) {
+        let mut chained = Chained {
+            tr: &mut *run.tr,
+            now: &mut run.now,
+        };
+        match nameprep(&s, mode, false, true, &mut chained) {
             Ok(Cow::Borrowed(_)) => {}
             Ok(Cow::Owned(prepped)) => {
-                run.changed(StepId::HostNameprep, &s, &prepped, false);
+                run.tr.record(|| {
+                    Step::new(StepId::HostNameprep)
+                        .about(Component::Host)
+                        .decide(format!("Nameprep gave {prepped:?}"))
+                });
                 s = Cow::Owned(prepped);
             }
             Err(e) => return run.stop(StepId::HostNameprep, e.into()),
@@ -452,7 +495,7 @@ fn idn_labels<T: Tracer>(
         }
         // Step 20.2.1.1: THIS and GECKO only need the bidi check here.
         let label: Cow<'_, str> = if mode == Chrome {
-            match nameprep(label, mode, true, run.tr) {
+            match nameprep(label, mode, true, false, run.tr) {
                 Ok(l) => l,
                 Err(e) => fail!(StepId::HostLabelBidi, e.into()),
             }
@@ -564,7 +607,11 @@ fn to_ascii_std3<T: Tracer>(label: &str, tr: &mut T) -> Option<String> {
         if label.chars().any(stringprep::tables::unassigned_code_point) {
             return None;
         }
-        l = Cow::Owned(nameprep(label, Mode::Ie, true, tr).ok()?.into_owned());
+        l = Cow::Owned(
+            nameprep(label, Mode::Ie, true, false, tr)
+                .ok()?
+                .into_owned(),
+        );
     }
     let ldh = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80;
     if !l.bytes().all(ldh) || l.starts_with('-') || l.ends_with('-') {

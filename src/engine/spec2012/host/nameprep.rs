@@ -24,7 +24,7 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::{canonical_combining_class, compose};
 
 use crate::engine::failure::Reason;
-use crate::engine::model::Mode;
+use crate::engine::model::{Component, Mode};
 use crate::engine::trace::{Step, StepId, Tracer};
 
 #[cfg(test)]
@@ -224,11 +224,25 @@ fn swap_corrigendum5(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// Runs Nameprep on `s` in `mode`, with or without the bidi step.
+/// A step of Nameprep that turned `from` into `to`: a change of the host
+/// when Nameprep runs on the whole host (`of_host`, CanonicalizeHost step
+/// 11), so the URL after it shows the new host; the mapping in words when
+/// it runs on one label.
+fn mapped(id: StepId, from: &str, to: &str, of_host: bool) -> Step {
+    if of_host {
+        Step::change(id, Component::Host, Some(from), Some(to))
+    } else {
+        Step::new(id).decide(format!("{from:?} → {to:?}"))
+    }
+}
+
+/// Runs Nameprep on `s` in `mode`, with or without the bidi step; `of_host`
+/// says that `s` is the whole host (see [`mapped`]).
 pub fn nameprep<'a, T: Tracer>(
     s: &'a str,
     mode: Mode,
     bidi: bool,
+    of_host: bool,
     tr: &mut T,
 ) -> Result<Cow<'a, str>, NameprepError> {
     // ASCII fast path: mapping only lowercases, NFKC changes nothing, nothing
@@ -239,7 +253,7 @@ pub fn nameprep<'a, T: Tracer>(
             return Ok(Cow::Borrowed(s));
         }
         let lower = s.to_ascii_lowercase();
-        tr.record(|| Step::new(StepId::NameprepMap).decide(format!("{s:?} → {lower:?}")));
+        tr.record(|| mapped(StepId::NameprepMap, s, &lower, of_host));
         return Ok(Cow::Owned(lower));
     }
     // Step 2
@@ -256,17 +270,13 @@ pub fn nameprep<'a, T: Tracer>(
     // Step 3
     let mut t = map(s);
     if t != s {
-        tr.record(|| Step::new(StepId::NameprepMap).decide(format!("{s:?} → {t:?}")));
+        tr.record(|| mapped(StepId::NameprepMap, s, &t, of_host));
     }
     // Step 4
     if mode == Mode::Gecko
         && let Cow::Owned(swapped) = swap_corrigendum5(&t)
     {
-        tr.record(|| {
-            Step::new(StepId::NameprepCorrigendum5)
-                .in_mode(mode)
-                .decide(format!("→ {swapped:?}"))
-        });
+        tr.record(|| mapped(StepId::NameprepCorrigendum5, &t, &swapped, of_host).in_mode(mode));
         t = swapped;
     }
     // Steps 5–6
@@ -275,15 +285,19 @@ pub fn nameprep<'a, T: Tracer>(
     // Step 7
     let mut n = nfkc(&t, mode);
     if n != t {
-        tr.record(|| Step::new(StepId::NameprepNfkc).decide(format!("{t:?} → {n:?}")));
+        tr.record(|| mapped(StepId::NameprepNfkc, &t, &n, of_host));
     }
     // Steps 8–9. Interpretation: step 9 is skipped when step 8 did not run;
     // NFKC of an NFKC string changes nothing, so the result is the same.
     if has_unassigned {
         let again = nfkc(&map(&n), mode);
         tr.record(|| {
-            Step::new(StepId::NameprepRemap)
-                .decide(format!("unassigned in Unicode 3.2: {n:?} → {again:?}"))
+            let step = mapped(StepId::NameprepRemap, &n, &again, of_host);
+            let words = match &step.decision {
+                Some(mapping) => format!("unassigned in Unicode 3.2: {mapping}"),
+                None => "unassigned in Unicode 3.2: mapped and normalized again".to_owned(),
+            };
+            step.decide(words)
         });
         n = again;
     }
@@ -316,7 +330,7 @@ mod tests {
     use crate::engine::trace::NoTrace;
 
     fn np(s: &str, mode: Mode) -> Result<String, NameprepError> {
-        nameprep(s, mode, true, &mut NoTrace).map(Cow::into_owned)
+        nameprep(s, mode, true, false, &mut NoTrace).map(Cow::into_owned)
     }
 
     #[test]
@@ -345,7 +359,7 @@ mod tests {
         // U+0590 has class R today but was unassigned in Unicode 3.2.
         assert_eq!(np("\u{590}x", Mode::This), Err(NameprepError::Bidi));
         assert!(np("\u{590}x", Mode::Gecko).is_ok());
-        assert!(nameprep("\u{5D0}a", Mode::This, false, &mut NoTrace).is_ok());
+        assert!(nameprep("\u{5D0}a", Mode::This, false, false, &mut NoTrace).is_ok());
         assert_eq!(
             np("a\u{341}", Mode::Gecko),
             Err(NameprepError::ToneMark('\u{341}'))
