@@ -587,7 +587,15 @@ fn canon_trace_prints_steps_by_stage_then_the_result() {
     let out = run(&["canon", "HTTP://EXAMPLE.com:80/a/../b", "--trace"]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
-    assert_eq!(text.lines().last(), Some("http://example.com/b"), "{text}");
+    assert_eq!(
+        text.lines().last(),
+        Some("Result: canonical URL http://example.com/b"),
+        "{text}"
+    );
+    assert!(
+        text.starts_with("Input:    \"HTTP://EXAMPLE.com:80/a/../b\"\nBase:     none\nEncoding: UTF-8\nMode:     THIS (--mode this)\n"),
+        "{text}"
+    );
     for needle in [
         "Parsing\n",
         "Canonicalization\n",
@@ -602,7 +610,7 @@ fn canon_trace_prints_steps_by_stage_then_the_result() {
     // The result comes after every step.
     let serialize = text.find("serialize").expect("the serialize step is shown");
     let result = text
-        .rfind("http://example.com/b\n")
+        .rfind("Result: canonical URL http://example.com/b\n")
         .expect("the result is shown");
     assert!(serialize < result);
 }
@@ -851,7 +859,7 @@ fn canon_trace_text_shows_each_turn_of_remove_dot_segments() {
     let text = stdout(&out);
     assert_eq!(
         text.lines().last(),
-        Some("http://example.com/a/b?x#y"),
+        Some("Result: canonical URL http://example.com/a/b?x#y"),
         "{text}"
     );
     // The explicit text format is the default one.
@@ -910,11 +918,12 @@ fn canon_trace_markdown_is_a_document_with_a_table_per_stage() {
     assert_eq!(out.status.code(), Some(0));
     let md = stdout(&out);
     assert!(
-        md.starts_with("# How `../../a/./b?x#y` is canonicalized\n"),
+        md.starts_with("# How THIS reads `../../a/./b?x#y`\n"),
         "{md}"
     );
     for needle in [
         "- base: `\"http://example.com/p/q/r\"`\n",
+        "- mode: THIS (`--mode this`)\n",
         "## Parsing (of the base URL)\n\n| # | step | citation | component | before → after | decision |\n|---:|---|---|---|---|---|\n",
         "## Resolution\n",
         "| `resolve.dots.c` | Remove dot-segments (RFC 3986 5.2.4, step 2C) | path | `\"/p/q/../../a/./b\"` → `\"/p/../a/./b\"`<br>output `\"/p\"` · input `\"/../a/./b\"` | \"/../\" becomes \"/\", and \"/q\" leaves the output buffer |",
@@ -1367,5 +1376,76 @@ fn batch_set_reproduces_the_web_platform_tests_setters() {
         "{} cases differ:\n{}",
         wrong.len(),
         wrong.join("\n")
+    );
+}
+
+/// The URL Standard's trace is a report like the 2012 engine's, and its
+/// '..' step cites the step url.bs numbers for it (path state, 1.2).
+#[test]
+fn canon_trace_of_the_url_standard_cites_path_state_1_2_for_double_dot() {
+    let input = "http://example.com/a/./b/../c";
+    let out = run(&["canon", "--mode", "whatwg", "--trace", input]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("whatwg.path.double-dot  URL Standard, basic URL parser, path state, 1.2\n"),
+        "{text}"
+    );
+    assert!(text.contains("buffer \"..\""), "{text}");
+    assert!(
+        text.contains("whatwg.path.dot  URL Standard, basic URL parser, path state, 1.3\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Mode:     URL Standard (--mode whatwg)\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("Result: canonical URL http://example.com/a/c\n"),
+        "{text}"
+    );
+    let md = stdout(&run(&[
+        "canon", "--mode", "whatwg", "--trace", "--format", "markdown", input,
+    ]));
+    assert!(
+        md.starts_with("# How URL Standard reads `http://example.com/a/./b/../c`\n"),
+        "{md}"
+    );
+    assert!(
+        md.contains("- mode: URL Standard (`--mode whatwg`)\n"),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "| `whatwg.path.double-dot` | URL Standard, basic URL parser, path state, 1.2 |"
+        ),
+        "{md}"
+    );
+    // A validation error is a note of the report.
+    let md = stdout(&run(&[
+        "canon",
+        "--mode",
+        "whatwg",
+        "--trace",
+        "--format",
+        "markdown",
+        "http://a\\b",
+    ]));
+    assert!(
+        md.contains("## Notes\n\n- `invalid-reverse-solidus`: "),
+        "{md}"
+    );
+}
+
+/// A resolver that records no steps prints its result, and says so.
+#[test]
+fn canon_trace_of_a_resolver_without_steps_says_so() {
+    let out = run(&["canon", "--mode", "rust-url", "--trace", "http://a/"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://a/\n");
+    assert!(
+        stderr(&out).contains("records no steps"),
+        "{}",
+        stderr(&out)
     );
 }

@@ -23,12 +23,16 @@ use std::time::{Duration, Instant};
 use encoding_rs::Encoding;
 
 use crate::engine::percent::decode_to_bytes;
-use crate::engine::report::{self, Format, RunInfo};
-use crate::engine::spec2012::UrlAfter;
+use crate::engine::report::Format;
+use crate::engine::spec2012::{Subject, UrlAfter};
 use crate::engine::{
     self, Component, Inspection, Mode, Note, Options, Outcome, ParsedUrl, QueryEncoding, Stage,
     Step, StepId, Trace,
 };
+use crate::resolvers::{self, Answer, Resolver};
+
+pub use super::trace_source::{StepView, diff_ranges};
+use super::trace_source::{TraceSource, UrlAfterLine};
 
 /// The inputs of one computation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -55,20 +59,6 @@ pub struct EncodingInfo {
     pub named: Option<&'static str>,
     /// The encoding the query is actually encoded in.
     pub used: &'static str,
-}
-
-/// What the panels need to show one trace step, beside the step itself
-/// (the same index in [`Analysis::trace`]).
-#[derive(Clone, Debug)]
-pub struct StepView {
-    /// Taken while parsing the base URL, not the input (the engine's own mark).
-    pub of_base: bool,
-    /// Whether the step altered the URL (the trace filter keeps these).
-    pub changed: bool,
-    /// The changed part of `before` and of `after` (byte ranges), when both are present.
-    pub diff: Option<(Range<usize>, Range<usize>)>,
-    /// The input characters the step concerns.
-    pub input_range: Option<Range<usize>>,
 }
 
 /// Why the URL is invalid, placed in the trace and in the input.
@@ -128,6 +118,9 @@ pub struct Analysis {
     /// What a person must not miss (the engine's notes), ranges in
     /// [`Self::preprocessed`].
     pub notes: Vec<Note>,
+    /// The run as the mode's resolver answers it (no trace: that is
+    /// [`Self::trace`]), for the report.
+    pub answer: Answer,
     pub failure: Option<FailureView>,
     /// Indexed like [`Component::ALL`]; of the canonical value (the resolved
     /// one when the URL is invalid).
@@ -179,16 +172,52 @@ impl Analysis {
             && self.step(i).is_some_and(|s| s.component == Some(c))
     }
 
+    /// The request as the mode's resolver takes it.
+    fn resolver_request(&self) -> resolvers::Request<'_> {
+        resolvers::Request::new(&self.request.input)
+            .with_base(Some(&self.request.base))
+            .with_encoding(QueryEncoding::from_label(&self.request.encoding))
+    }
+}
+
+impl TraceSource for Analysis {
+    fn steps(&self) -> &[Step] {
+        &self.trace.steps
+    }
+
+    fn views(&self) -> &[StepView] {
+        &self.steps
+    }
+
+    fn blank(&self) -> bool {
+        super::state::is_blank(&self.request.input)
+    }
+
+    fn title(&self) -> &'static str {
+        "Trace"
+    }
+
+    fn url_after(&self, i: usize) -> Option<UrlAfterLine> {
+        let url = self.trace.url_after(i)?;
+        let step = self.trace.steps.get(i)?;
+        Some(UrlAfterLine {
+            text: url.serialization(),
+            changed: step.component.filter(|_| step.changes),
+            of_base: url.subject == Subject::Base,
+        })
+    }
+
+    fn touches(&self, i: usize, c: Component) -> bool {
+        Analysis::touches(self, i, c)
+    }
+
     /// The whole trace written out by the engine's renderer (what was run,
-    /// the steps, the result), as `canon --trace --format …` prints it.
-    pub fn report(&self, format: Format) -> String {
-        let run = RunInfo {
-            input: &self.request.input,
-            base: (!self.request.base.is_empty()).then_some(self.request.base.as_str()),
-            encoding: self.encoding.used,
-            mode: self.request.mode,
-        };
-        report::report(format, &run, &self.trace.steps, &self.outcome)
+    /// the steps, the result, the notes), as `canon --trace --format …`
+    /// prints it for this mode.
+    fn report(&self, format: Format) -> String {
+        let resolver = Resolver::from(self.request.mode);
+        let request = self.resolver_request();
+        resolvers::report::report(format, resolver, &request, &self.answer, &self.trace.steps)
     }
 }
 
@@ -217,11 +246,12 @@ pub fn analyze(req: &Request) -> Analysis {
         .into_iter()
         .filter_map(|c| Some((c, parsed.span(c)?)))
         .collect();
-    let steps: Vec<StepView> = trace
+    let mut steps: Vec<StepView> = trace
         .steps
         .iter()
         .map(|step| step_view(step, &parsed, preprocessed.len()))
         .collect();
+    mark_buffer_changes(&trace.steps, &mut steps);
     let failure = outcome
         .failure
         .as_ref()
@@ -246,7 +276,9 @@ pub fn analyze(req: &Request) -> Analysis {
         .map(|q| query_params(q, encoding.used))
         .unwrap_or_default();
 
+    let answer = resolvers::spec::answer(outcome.clone(), notes.clone());
     Analysis {
+        answer,
         request: req.clone(),
         elapsed: start.elapsed(),
         preprocessing_changed: preprocessed != req.input,
@@ -302,6 +334,25 @@ fn step_view(step: &Step, parsed: &ParsedUrl, input_len: usize) -> StepView {
         changed,
         diff,
         input_range,
+    }
+}
+
+/// A turn of remove dot-segments may leave the path as it was (rule E
+/// only moves a segment from the input buffer to the output buffer), so
+/// what it changed is in its buffers: its diff is that of the output
+/// buffer, from the turn before (empty at the loop's start) to this one,
+/// and a turn that moved something counts as a change.
+fn mark_buffer_changes(trace: &[Step], views: &mut [StepView]) {
+    let mut output = "";
+    for (step, view) in trace.iter().zip(views.iter_mut()) {
+        let Some((now, _)) = step.buffers() else {
+            output = "";
+            continue;
+        };
+        let (before, after) = diff_ranges(output, now);
+        view.changed |= !after.is_empty() || !before.is_empty();
+        view.diff = Some((before, after));
+        output = now;
     }
 }
 
@@ -396,44 +447,9 @@ fn query_params(q: &str, encoding: &'static Encoding) -> Vec<(String, String)> {
 /// The query table stops here; a pasted document can have millions of `&`.
 pub const MAX_PARAMS: usize = 10_000;
 
-/// The changed middle of `before` and `after`: what is left after their
-/// common prefix and suffix (on character boundaries).
-pub fn diff_ranges(before: &str, after: &str) -> (Range<usize>, Range<usize>) {
-    let prefix = before
-        .char_indices()
-        .zip(after.chars())
-        .find(|((_, a), b)| a != b)
-        .map_or(before.len().min(after.len()), |((i, _), _)| i);
-    // The common prefix is the same bytes in both, so it ends on a boundary of both.
-    let prefix = if after.is_char_boundary(prefix) {
-        prefix
-    } else {
-        0
-    };
-    let max_suffix = before.len().min(after.len()) - prefix;
-    let suffix = before[prefix..]
-        .chars()
-        .rev()
-        .zip(after[prefix..].chars().rev())
-        .take_while(|(a, b)| a == b)
-        .map(|(a, _)| a.len_utf8())
-        .sum::<usize>()
-        .min(max_suffix);
-    (prefix..before.len() - suffix, prefix..after.len() - suffix)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn diffs() {
-        assert_eq!(diff_ranges("/a b/", "/a%20b/"), (2..3, 2..5));
-        assert_eq!(diff_ranges("HTTP", "http"), (0..4, 0..4));
-        assert_eq!(diff_ranges("same", "same"), (4..4, 4..4));
-        assert_eq!(diff_ranges("aXa", "aa"), (1..2, 1..1));
-        assert_eq!(diff_ranges("é1", "é2"), (2..3, 2..3));
-    }
 
     #[test]
     fn query_params_read_form_data() {

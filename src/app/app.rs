@@ -314,6 +314,9 @@ impl InspectorApp {
         Some(match action {
             Action::Focus(field) => Command::Focus(field),
             Action::CopyCanonical => Command::CopyCanonical,
+            Action::CopyReport => Command::CopyReport,
+            Action::CopyAsCommand => Command::CopyAsCommand,
+            Action::UrlStandard => Command::ShowUrlStandard,
             Action::ShowView(view) => Command::SetView(view),
             Action::SetMode(mode) => Command::SetMode(mode),
             Action::NextStep => Command::MoveSelection(1),
@@ -384,16 +387,46 @@ impl InspectorApp {
                 // The figures are the inspector's run of the one URL, which
                 // Compare shows too; the Batch view has no such URL.
                 let one_url = matches!(self.state.view, View::Inspector | View::Compare);
-                if let Some(a) = self.inspector.analysis().filter(|_| one_url) {
-                    ui.label(format!(
-                        "{} steps · {:.1} ms · input {} bytes",
-                        a.steps.len(),
-                        a.elapsed.as_secs_f64() * 1000.0,
-                        group_digits(a.request.input.len())
-                    ));
+                if let Some(figures) = self.figures().filter(|_| one_url) {
+                    ui.label(figures);
                 }
             });
         });
+    }
+
+    /// The status bar's figures of the result on screen: whose rules, how
+    /// many steps, how long, how big the input it is of.
+    fn figures(&self) -> Option<String> {
+        let (rules, steps, elapsed, input) = match self.inspector.engine() {
+            InspectorEngine::Spec2012 => {
+                let a = self.inspector.analysis()?;
+                (
+                    a.request.mode.marker(),
+                    a.steps.len(),
+                    a.elapsed,
+                    a.request.input.len(),
+                )
+            }
+            InspectorEngine::UrlStandard => {
+                let a = self.inspector.standard_analysis()??;
+                (
+                    "URL Standard",
+                    a.trace.steps.len(),
+                    a.elapsed,
+                    a.request.input.len(),
+                )
+            }
+        };
+        Some(format!(
+            "{rules} · {} · {:.1} ms · input {}",
+            super::inspector::trace_view::plural(steps, "step", "steps"),
+            elapsed.as_secs_f64() * 1000.0,
+            super::inspector::trace_view::plural(input, "byte", "bytes").replacen(
+                &input.to_string(),
+                &group_digits(input),
+                1
+            )
+        ))
     }
 
     /// Carries out one command.
@@ -439,6 +472,14 @@ impl InspectorApp {
                 self.viewer = Some(viewer::Viewer::new(title, text));
             }
             Command::SetSplit(share) => state.split = share.clamp(0.2, 0.8),
+            Command::SetTraceSplit(share) => state.trace_split = share.clamp(0.15, 0.85),
+            Command::SetPlayInterval(seconds) => state.play_interval = seconds.clamp(0.1, 10.0),
+            Command::ShowUrlStandard => {
+                if state.engine != InspectorEngine::UrlStandard {
+                    state.engine = InspectorEngine::UrlStandard;
+                    self.inputs_changed();
+                }
+            }
             Command::ToggleEscapes => state.escapes = !state.escapes,
             Command::ToggleChangedOnly => state.changed_only = !state.changed_only,
             Command::ToggleHex => state.hex = !state.hex,
@@ -489,32 +530,28 @@ impl InspectorApp {
         }
     }
 
-    /// The trace as Markdown with the command line on top, on the
-    /// clipboard (the engine's report, as `canon --trace --format markdown`
-    /// writes it).
+    /// The report of the trace on screen (the 2012 engine's or the URL
+    /// Standard's) as Markdown, with the command line on top, on the
+    /// clipboard: `canon --trace --format markdown` under the command that
+    /// prints it.
     fn copy_report(&mut self) {
-        let Some(a) = self.inspector.analysis() else {
+        let Some(a) = self
+            .inspector
+            .shown()
+            .filter(|_| !self.inspector.is_computing())
+        else {
             self.report("Nothing to report yet: the result is being computed.", true);
             return;
         };
         let command = match case_command::case_command(View::Inspector, &self.state) {
-            Ok(line) => format!("Reproduce with:\n\n```sh\n{line}\n```\n\n"),
+            Ok(line) => {
+                format!("Reproduce with:\n\n```sh\n{line} --trace --format markdown\n```\n\n")
+            }
             Err(why) => format!("No command line reproduces this case: {why}.\n\n"),
         };
-        let run = crate::engine::report::RunInfo {
-            input: &a.request.input,
-            base: Some(a.request.base.as_str()).filter(|b| !b.is_empty()),
-            encoding: a.encoding.used,
-            mode: a.request.mode,
-        };
-        let body = crate::engine::report::report(
-            crate::engine::report::Format::Markdown,
-            &run,
-            &a.trace.steps,
-            &a.outcome,
-        );
-        let text = command + &body;
-        self.copy("the report (Markdown)", &text);
+        let text = command + &a.report(crate::engine::report::Format::Markdown);
+        let what = format!("the {} report (Markdown)", self.state.rules());
+        self.copy(&what, &text);
         self.commit();
     }
 
@@ -532,14 +569,14 @@ impl InspectorApp {
                         Command::CopyCanonical,
                     ),
                     (
-                        "Copy as command".to_owned(),
+                        format!("Copy as command ({})", ui.ctx().format_shortcut(&keys::COPY_COMMAND)),
                         "The shell command line that asks the same question (url-inspector canon … or compare …); \
                          with `gui` after the program name it opens this window on it",
                         Command::CopyAsCommand,
                     ),
                     (
-                        "Copy report (Markdown)".to_owned(),
-                        "The whole trace as Markdown, with the command line on top, for a bug report",
+                        format!("Copy report, Markdown ({})", ui.ctx().format_shortcut(&keys::COPY_REPORT)),
+                        "The whole trace on screen (the 2012 spec's or the URL Standard's) as Markdown, with the command line on top, for a bug report or a handout",
                         Command::CopyReport,
                     ),
                 ];

@@ -52,6 +52,13 @@ pub enum Command {
     },
     /// Set the share of the width the left column takes (the trace gets the rest).
     SetSplit(f32),
+    /// Set the share of the trace panel's height its list of steps takes
+    /// (the selected step's detail gets the rest).
+    SetTraceSplit(f32),
+    /// Set how many seconds the step player stays on each step.
+    SetPlayInterval(f64),
+    /// Show the URL Standard in the Inspector (the mode toggle's fifth choice).
+    ShowUrlStandard,
     ToggleEscapes,
     ToggleChangedOnly,
     ToggleHex,

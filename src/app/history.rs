@@ -55,7 +55,7 @@ pub fn history_ui(ui: &mut egui::Ui, history: &[HistoryEntry], commands: &mut Ve
                 // Each entry's button is named by the entry, not by its place:
                 // an entry committed while the menu is open moves the others
                 // down, and a click must still take the entry it was aimed at.
-                let key = (&entry.input, &entry.base, &entry.encoding, entry.mode);
+                let key = (&entry.input, &entry.base, &entry.encoding, entry.rules());
                 let scope = egui::UiBuilder::new().scope_id(list_id.with(key));
                 let button = ui.scope_builder(scope, |ui| {
                     ui.button(RichText::new(entry_text(entry)).monospace())
@@ -92,7 +92,7 @@ pub fn entry_text(entry: &HistoryEntry) -> String {
     format!(
         "{}\n  base {base} · mode {} · encoding {encoding}",
         shorten(&entry.input, SHOWN, true),
-        entry.mode.marker(),
+        entry.rules(),
     )
 }
 
@@ -103,7 +103,7 @@ pub fn matches(entry: &HistoryEntry, filter: &str) -> bool {
         "{}\n{}\n{}\n{}",
         entry.input,
         entry.base,
-        entry.mode.marker(),
+        entry.rules(),
         entry.encoding
     )
     .to_lowercase();

@@ -31,6 +31,10 @@ pub const FOCUS_INPUT: KeyboardShortcut = ctrl(Key::L);
 pub const FOCUS_BASE: KeyboardShortcut = ctrl(Key::B);
 pub const FOCUS_ENCODING: KeyboardShortcut = ctrl(Key::K);
 pub const COPY: KeyboardShortcut = ctrl_shift(Key::C);
+/// The report of the trace on screen, as Markdown with the command line on top.
+pub const COPY_REPORT: KeyboardShortcut = ctrl_shift(Key::R);
+/// The command line that asks the same question.
+pub const COPY_COMMAND: KeyboardShortcut = ctrl_shift(Key::L);
 pub const ESCAPES: KeyboardShortcut = ctrl_shift(Key::E);
 pub const CHANGED_ONLY: KeyboardShortcut = ctrl_shift(Key::F);
 pub const HEX: KeyboardShortcut = ctrl_shift(Key::X);
@@ -54,8 +58,11 @@ pub const EXPORT: KeyboardShortcut = ctrl(Key::S);
 pub enum Action {
     Focus(Field),
     CopyCanonical,
+    CopyReport,
+    CopyAsCommand,
     ShowView(View),
     SetMode(Mode),
+    UrlStandard,
     NextStep,
     PreviousStep,
     FirstStep,
@@ -89,7 +96,7 @@ const fn bind(shortcut: KeyboardShortcut, action: Action, what: &'static str) ->
 }
 
 /// Every shortcut the app reads, in the order the Keys menu lists them.
-pub const BINDINGS: [Binding; 24] = [
+pub const BINDINGS: [Binding; 27] = [
     bind(
         FOCUS_INPUT,
         Action::Focus(Field::Input),
@@ -106,6 +113,16 @@ pub const BINDINGS: [Binding; 24] = [
         "Go to the encoding field and select its text",
     ),
     bind(COPY, Action::CopyCanonical, "Copy the canonical URL"),
+    bind(
+        COPY_REPORT,
+        Action::CopyReport,
+        "Copy the report of the trace on screen (Markdown, the command line on top)",
+    ),
+    bind(
+        COPY_COMMAND,
+        Action::CopyAsCommand,
+        "Copy the command line that asks the same question",
+    ),
     bind(
         bare(Key::F2),
         Action::ShowView(View::Inspector),
@@ -124,15 +141,28 @@ pub const BINDINGS: [Binding; 24] = [
     bind(
         ctrl(Key::Num1),
         Action::SetMode(Mode::This),
-        "Mode THIS (the spec's own rules)",
+        "2012 spec, mode THIS (its own rules)",
     ),
     bind(
         ctrl(Key::Num2),
         Action::SetMode(Mode::Chrome),
-        "Mode CHROME",
+        "2012 spec, mode CHROME (Chrome of 2011)",
     ),
-    bind(ctrl(Key::Num3), Action::SetMode(Mode::Gecko), "Mode GECKO"),
-    bind(ctrl(Key::Num4), Action::SetMode(Mode::Ie), "Mode IE"),
+    bind(
+        ctrl(Key::Num3),
+        Action::SetMode(Mode::Gecko),
+        "2012 spec, mode GECKO (Firefox of 2011)",
+    ),
+    bind(
+        ctrl(Key::Num4),
+        Action::SetMode(Mode::Ie),
+        "2012 spec, mode IE (Internet Explorer of 2011)",
+    ),
+    bind(
+        ctrl(Key::Num5),
+        Action::UrlStandard,
+        "The URL Standard (today's browsers)",
+    ),
     bind(NEXT_STEP, Action::NextStep, "Select the next trace step"),
     bind(
         PREV_STEP,
@@ -144,7 +174,7 @@ pub const BINDINGS: [Binding; 24] = [
     bind(
         PLAY,
         Action::Play,
-        "Play or pause the trace (one step every 0.7 s)",
+        "Play or pause the trace (at the speed beside the player)",
     ),
     bind(SPLIT_LEFT, Action::WidenTrace, "Widen the trace"),
     bind(SPLIT_RIGHT, Action::NarrowTrace, "Narrow the trace"),
@@ -178,8 +208,15 @@ pub const BINDINGS: [Binding; 24] = [
 
 /// Keys that egui's widgets read (not bindings of the app's), listed in the
 /// Keys menu after [`BINDINGS`] so keyboard users find them too.
-pub const WIDGET_KEYS: [(&str, &str); 5] = [
+pub const WIDGET_KEYS: [(&str, &str); 9] = [
+    ("Ctrl+Plus", "Zoom in (everything larger)"),
+    ("Ctrl+Minus", "Zoom out"),
+    ("Ctrl+0", "Back to the normal size"),
     ("Tab / Shift+Tab", "Move between fields and buttons"),
+    (
+        "← → / ↑ ↓ on a divider",
+        "Move the divider (between the columns, or between the steps and the selected step)",
+    ),
     (
         "Space / Enter",
         "Press the focused button, fold a trace group",
@@ -225,6 +262,17 @@ mod tests {
                 assert_ne!(a.shortcut, b.shortcut, "{} and {}", a.what, b.what);
                 assert_ne!(a.action, b.action, "{} and {}", a.what, b.what);
             }
+        }
+    }
+
+    #[test]
+    fn the_shortcuts_a_person_asks_for_are_bound() {
+        for (action, keys) in [
+            (Action::UrlStandard, ctrl(Key::Num5)),
+            (Action::CopyReport, ctrl_shift(Key::R)),
+            (Action::CopyAsCommand, ctrl_shift(Key::L)),
+        ] {
+            assert_eq!(shortcut_of(action), Some(keys), "{action:?}");
         }
     }
 

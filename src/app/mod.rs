@@ -13,6 +13,7 @@
 //! | [`inspector`], [`compare`], [`batch`] | the three views, each a folder of its own |
 //! | [`command`], [`keys`], [`field`] | leaf modules: what panels ask for, the shortcuts, the text fields |
 //! | [`analysis`] | what the Inspector shows, computed per change of the inputs |
+//! | [`trace_source`] | a traced run as the trace panel reads it, whichever engine ran it |
 //! | [`worker`] | computing big inputs off the UI thread |
 //! | [`inputs`], [`mode_toggle`], [`result`], [`notes_strip`] | the input fields and the result, shared by the Inspector and Compare |
 //! | [`big_field`], [`visible`] | editing a value too long for a text field; hidden characters drawn visibly in the fields |
@@ -80,6 +81,8 @@ pub mod state;
 pub mod symbols;
 #[cfg(feature = "gui")]
 pub mod theme;
+#[cfg(feature = "gui")]
+pub mod trace_source;
 #[cfg(feature = "gui")]
 pub mod viewer;
 #[cfg(feature = "gui")]

@@ -428,6 +428,7 @@ mod tests {
                 base: "http://h/a/b".into(),
                 encoding: "utf-8".into(),
                 mode: Mode::Chrome,
+                ..HistoryEntry::default()
             }],
             view: View::Compare,
             ..State::default()

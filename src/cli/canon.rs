@@ -2,18 +2,19 @@
 //!
 //! Prints the canonical URL and exits 0, or says on stderr which step made the
 //! URL invalid and why, and exits 1. `--json` prints the object `batch` would
-//! answer instead; `--trace` prints the steps first (inside the JSON with
-//! `--json`, as readable text otherwise); `--trace --format markdown` prints a
-//! Markdown document instead: what was run, a table per stage, the result.
+//! answer instead; `--trace` prints the steps (inside the JSON with
+//! `--json`); otherwise `--trace` prints the report instead of the URL: what
+//! was run, every step, the result and the notes, as text or (`--format
+//! markdown`) a Markdown document with a table per stage, the text the
+//! window copies.
 
 use std::io::{self, ErrorKind, Write};
 
 use super::json::{self, Request, Response};
 use super::{CanonArgs, complain, encoding_option};
 use crate::engine::preprocess::preprocess;
-use crate::engine::report::{self, Format, RunInfo};
 use crate::engine::{NoTrace, Until};
-use crate::engine::{Options, Outcome, Trace};
+use crate::resolvers::report;
 
 /// Runs `canon`; returns the exit code.
 pub fn run(args: &CanonArgs) -> i32 {
@@ -24,24 +25,14 @@ pub fn run(args: &CanonArgs) -> i32 {
         encoding,
         mode: args.url.mode.unwrap_or_default(),
         until: Until::Canonicalize,
-        // The JSON carries its own steps; text and Markdown are written from
-        // the engine's steps, which also hold the dot-segment buffers.
+        // The JSON carries its own steps; text and Markdown are the report.
         trace: args.trace && args.json,
         set: None,
     };
     let resp = json::answer(&req);
-    let readable = if args.trace && !args.json {
-        traced(&req)
-    } else {
-        None
-    };
-    // The resolvers outside the 2012 engine that record steps (the URL
-    // Standard, RFC 3986, OPC) give them with their answer.
-    let steps = (args.trace && !args.json && readable.is_none())
-        .then(|| resolver_steps(&req))
-        .flatten();
+    let readable = (args.trace && !args.json).then(|| traced_report(&req, args));
 
-    match print(&resp, args, &req, readable.as_ref(), steps.as_ref()) {
+    match print(&resp, args, readable.flatten().as_deref()) {
         Ok(()) => {}
         // Whoever read our output has gone; nothing more to say.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => {}
@@ -67,70 +58,45 @@ pub fn run(args: &CanonArgs) -> i32 {
     code
 }
 
-/// The engine's traced run of a request, for the spec's modes (the other
-/// resolvers have no trace).
-fn traced(req: &Request) -> Option<(Outcome, Trace)> {
-    let mode = req.mode.mode()?;
-    let mut trace = Trace::default();
-    let base = req.base.as_deref();
-    let options = Options::default()
-        .mode(mode)
-        .until(req.until)
-        .encoding(req.encoding)
-        .base(base.unwrap_or_default());
-    let out = crate::engine::run(&req.input, &options, &mut trace);
-    Some((out, trace))
-}
-
-/// The steps of a resolver outside the 2012 engine, where it records any.
-fn resolver_steps(req: &Request) -> Option<Trace> {
+/// The resolver's traced run written out as a report (what was run, the
+/// steps, the result, the notes: the text the window copies), or `None`
+/// for a resolver that records no steps (said on stderr).
+fn traced_report(req: &Request, args: &CanonArgs) -> Option<String> {
+    let resolver = req.mode;
     let request = crate::resolvers::Request::new(&req.input)
         .with_base(req.base.as_deref())
         .with_encoding(req.encoding)
         .traced();
-    req.mode.resolve(&request).trace
+    let answer = resolver.resolve(&request);
+    let Some(trace) = &answer.trace else {
+        complain(&format!(
+            "note: {} records no steps; only its result is printed",
+            resolver.label()
+        ));
+        return None;
+    };
+    let format = args.format.unwrap_or_default();
+    Some(report::report(
+        format,
+        resolver,
+        &request,
+        &answer,
+        &trace.steps,
+    ))
 }
 
-/// Writes the trace (if any) and the result to stdout.
-fn print(
-    resp: &Response,
-    args: &CanonArgs,
-    req: &Request,
-    readable: Option<&(Outcome, Trace)>,
-    steps: Option<&Trace>,
-) -> io::Result<()> {
+/// Writes the report (when traced) or the canonical URL to stdout.
+fn print(resp: &Response, args: &CanonArgs, report: Option<&str>) -> io::Result<()> {
     let mut out = io::stdout().lock();
     if args.json {
         let line = serde_json::to_string(resp).map_err(io::Error::other)?;
         writeln!(out, "{line}")?;
         return out.flush();
     }
-    match (readable, args.format.unwrap_or_default()) {
-        (Some((outcome, trace)), Format::Markdown) => {
-            // A document of its own: it states the result itself.
-            let run = RunInfo {
-                input: &req.input,
-                base: req.base.as_deref(),
-                encoding: req.encoding.used.name(),
-                mode: req.mode.mode().unwrap_or_default(),
-            };
-            write!(
-                out,
-                "{}",
-                report::report(Format::Markdown, &run, &trace.steps, outcome)
-            )?;
-            return out.flush();
-        }
-        (Some((_, trace)), Format::Text) => {
-            write!(out, "{}", report::steps(Format::Text, &trace.steps))?;
-            writeln!(out)?;
-        }
-        (None, format) => {
-            if let Some(trace) = steps {
-                write!(out, "{}", report::steps(format, &trace.steps))?;
-                writeln!(out)?;
-            }
-        }
+    // A report is a document of its own: it states the result itself.
+    if let Some(report) = report {
+        write!(out, "{report}")?;
+        return out.flush();
     }
     if let Some(canon) = resp.canon.as_deref().filter(|_| !resp.invalid) {
         writeln!(out, "{canon}")?;

@@ -15,6 +15,7 @@
 //! | `code_table` | the macro behind every table of codes, citations and explanations |
 //! | [`encoding`] | the query's character encoding, chosen by a WHATWG label |
 //! | [`component`], [`mode`] | the names a step or a note uses: a URL component, a 2012 mode |
+//! | [`report`] | a trace written out for people, as text or Markdown |
 //!
 //! The 2012 engine's names are also re-exported here, and [`run`] is its
 //! entry point:
@@ -36,6 +37,7 @@ pub mod component;
 pub mod encoding;
 pub mod mode;
 pub mod record_snapshot;
+pub mod report;
 pub mod spec2012;
 pub mod trace;
 pub mod url_standard;
@@ -49,6 +51,6 @@ pub use spec2012::{
 };
 pub use spec2012::{
     canonicalize, chars, failure, host, inspect, model, notes, options, outcome, parse, percent,
-    preprocess, report, resolve, serialize,
+    preprocess, resolve, serialize,
 };
 pub use trace::{NoTrace, Stage, Step, StepId, Trace, Tracer};

@@ -324,6 +324,45 @@ impl RecordSnapshot {
         self.ranges().fragment.map(|r| self.get(&r))
     }
 
+    /// The record written out as the URL serializer writes it: the scheme,
+    /// `//` and the authority when the host is not null, `/.` before a path
+    /// that would read as an authority without one, the path, the query and
+    /// the fragment.
+    pub fn href(&self) -> String {
+        let mut out = format!("{}:", self.scheme());
+        let path = self.path();
+        match self.host() {
+            Some(host) => {
+                out.push_str("//");
+                let (user, password) = (self.username(), self.password());
+                if !user.is_empty() || !password.is_empty() {
+                    out.push_str(user);
+                    if !password.is_empty() {
+                        out.push(':');
+                        out.push_str(password);
+                    }
+                    out.push('@');
+                }
+                out.push_str(host);
+                if let Some(port) = self.port() {
+                    out.push_str(&format!(":{port}"));
+                }
+            }
+            None if !self.ranges().opaque_path && path.starts_with("//") => out.push_str("/."),
+            None => {}
+        }
+        out.push_str(path);
+        if let Some(q) = self.query() {
+            out.push('?');
+            out.push_str(q);
+        }
+        if let Some(f) = self.fragment() {
+            out.push('#');
+            out.push_str(f);
+        }
+        out
+    }
+
     /// The components as owned values (the serialized form).
     fn fields(&self) -> RecordFields {
         RecordFields {

@@ -5,7 +5,7 @@
 //! | name | what | module |
 //! |---|---|---|
 //! | `this`, `chrome`, `gecko`, `ie` | the spec's four modes (the engine) | [`spec`] |
-//! | `whatwg` | the URL Standard (for now through the `url` crate) | [`whatwg`] |
+//! | `whatwg` | the URL Standard: url-inspector's own engine | [`whatwg`] |
 //! | `rust-url` | the `url` crate, what Rust programs run, with its known divergences from the Standard named | [`rust_url`] |
 //! | `rfc3986` | RFC 3986 resolution (5.2, 5.3) on the IRI-reference as written, then normalization (6.2.2, 6.2.3), through `fluent-uri` | [`rfc3986`] |
 //! | `opc` | OPC part names (ECMA-376 Part 2, Annex A) on top of `rfc3986` | [`opc`] |
@@ -31,6 +31,7 @@
 //! ```
 
 pub mod opc;
+pub mod report;
 pub mod rfc3986;
 pub mod rust_url;
 pub mod setters;
@@ -140,7 +141,7 @@ macro_rules! resolvers {
             }
 
             /// The name as the window and tables show it, in capitals like
-            /// the spec's markers (`THIS`, `WHATWG`, `RFC 3986`).
+            /// the spec's markers (`THIS`, `RFC 3986`), or by its name (`URL Standard`).
             pub const fn label(self) -> &'static str {
                 match self { $( Resolver::$variant => $label, )* }
             }
@@ -169,7 +170,7 @@ resolvers! {
     /// The engine emulating Internet Explorer of 2011 (marker IE).
     Ie => "ie", "IE", "the spec emulating Internet Explorer of 2011", spec::Spec(Mode::Ie);
     /// The URL Standard (today's browsers), through the `url` crate.
-    Whatwg => "whatwg", "WHATWG",
+    Whatwg => "whatwg", "URL Standard",
         "the URL Standard: today's browsers, Node.js, most HTTP clients", whatwg::Whatwg;
     /// The `url` crate (servo/rust-url), with its known divergences named.
     RustUrl => "rust-url", "RUST-URL",

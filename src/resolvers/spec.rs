@@ -40,9 +40,16 @@ fn run<T: Tracer>(request: &Request<'_>, mode: Mode, tracer: &mut T) -> Answer {
     // many rows than copying the forms of every run.
     let out = engine::run(request.input, &options, tracer);
     let notes = engine::notes::of_run(request.input, &options, &out);
+    answer(out, notes)
+}
+
+/// A run's outcome and its notes as an [`Answer`]: the failure first (the
+/// step that failed and why), then the engine's own notes (look-alike
+/// hosts, unmappable characters, ...), as `batch` answers them. The
+/// window's analysis, which runs the engine itself, answers through this
+/// too, so its report is the command line's.
+pub fn answer(out: Outcome, notes: Vec<engine::Note>) -> Answer {
     let mut answer = from_outcome(out);
-    // The engine's own notes (look-alike hosts, unmappable characters, ...)
-    // follow the reason for invalidity, as `batch` answers them.
     answer.notes.extend(notes.into_iter().map(note));
     answer
 }

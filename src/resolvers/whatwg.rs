@@ -79,16 +79,19 @@ pub fn parse_base<T: Tracer>(
         return Ok(None);
     };
     let parsed = url_standard::parse(text, None, encoding, &mut OfBase(tracer));
-    match parsed.url {
-        Ok(url) => Ok(Some(url)),
-        Err(failure) => Err(Note::new(
-            Code::BaseInvalid,
-            format!(
-                "the base URL is not a URL by the standard ({}), so nothing is parsed against it",
-                failure_words(&failure)
-            ),
-        )),
-    }
+    parsed.url.map(Some).map_err(|f| base_invalid(&f))
+}
+
+/// The note that makes an answer against a base that fails to parse
+/// invalid (nothing is parsed against it).
+pub fn base_invalid(failure: &url_standard::Failure) -> Note {
+    Note::new(
+        Code::BaseInvalid,
+        format!(
+            "the base URL is not a URL by the standard ({}), so nothing is parsed against it",
+            failure_words(failure)
+        ),
+    )
 }
 
 /// The answer for `input` against an already parsed `base`.
@@ -98,13 +101,20 @@ fn answer_of<T: Tracer>(
     encoding: QueryEncoding,
     tracer: &mut T,
 ) -> Answer {
-    let parsed = url_standard::parse(input, base, encoding, tracer);
+    answer_from(&url_standard::parse(input, base, encoding, tracer))
+}
+
+/// A parse of the input as an [`Answer`]: the href and the record's
+/// components, or the failure as the first note; the validation errors as
+/// notes. The window's analysis, which parses with the engine itself,
+/// answers through this too, so its report is the command line's.
+pub fn answer_from(parsed: &url_standard::Parsed) -> Answer {
     let reported = error_notes(&parsed.errors);
-    match parsed.url {
+    match &parsed.url {
         Ok(url) => Answer {
             invalid: false,
             canon: Some(url.href().to_owned()),
-            components: components(&url),
+            components: components(url),
             notes: reported,
             ..Answer::default()
         },

@@ -95,6 +95,7 @@ fn entry(input: &str, base: &str, encoding: &str, mode: Mode) -> HistoryEntry {
         base: base.into(),
         encoding: encoding.into(),
         mode,
+        ..HistoryEntry::default()
     }
 }
 

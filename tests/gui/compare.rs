@@ -226,7 +226,8 @@ fn clicking_a_cell_copies_its_whole_value() {
         .get(url_inspector::engine::Component::Path)
         .unwrap_or_default()
         .to_owned();
-    h.get_by_label(&format!("path of WHATWG: {path}")).click();
+    h.get_by_label(&format!("path of URL Standard: {path}"))
+        .click();
     h.run();
     assert_eq!(clipboard.contents().as_deref(), Some(path.as_str()));
 }

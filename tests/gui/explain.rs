@@ -17,8 +17,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use url_inspector::app::clipboard::MemoryClipboard;
 use url_inspector::app::{InspectorApp, State};
-use url_inspector::engine::report::{self, Format, RunInfo};
-use url_inspector::engine::{self, Component, Mode, NoTrace, Options, StepId, Trace};
+use url_inspector::engine::report::Format;
+use url_inspector::engine::{self, Component, Mode, NoTrace, Options, StepId};
+use url_inspector::resolvers::{self, Resolver};
 
 type App = InspectorApp;
 
@@ -309,18 +310,22 @@ fn copying_the_trace_as_markdown_delivers_the_engines_report() {
     h.get_by_label("Copy as Markdown").click();
     h.run();
     let copied = clipboard.contents().expect("something was copied");
-    let mut trace = Trace::default();
-    let options = Options::default().base(TEACHING_BASE);
-    let outcome = engine::run(TEACHING, &options, &mut trace);
-    let run = RunInfo {
-        input: TEACHING,
-        base: Some(TEACHING_BASE),
-        encoding: "UTF-8",
-        mode: Mode::This,
-    };
+    // What `canon --trace --format markdown` prints: THIS's traced answer
+    // written by the one report renderer.
+    let request = resolvers::Request::new(TEACHING)
+        .with_base(Some(TEACHING_BASE))
+        .traced();
+    let answer = Resolver::This.resolve(&request);
+    let trace = answer.trace.clone().expect("traced");
     assert_eq!(
         copied,
-        report::report(Format::Markdown, &run, &trace.steps, &outcome)
+        resolvers::report::report(
+            Format::Markdown,
+            Resolver::This,
+            &request,
+            &answer,
+            &trace.steps
+        )
     );
     // A table row of the first '..' step, with its buffers.
     let n = trace

@@ -519,7 +519,11 @@ fn tab_reaches_every_control_in_order_and_comes_back_around() {
         "Copy path",
         "Copy query",
         "Divider between the components and the trace",
+        "Copy as Markdown",
+        "Copy as text",
         "Only steps that changed something",
+        "▶ Play",
+        "How long Play stays on each step",
     ];
     // Each is reached, in this order, in the first round.
     let mut from = 0;
@@ -536,7 +540,11 @@ fn tab_reaches_every_control_in_order_and_comes_back_around() {
         .position(|f| f.starts_with("History"))
         .map(|i| i + 1)
         .expect("Tab comes back around to the first control");
-    assert!(walk[first_again - 1].contains("serialize"), "{walk:#?}");
+    assert_eq!(
+        walk[first_again - 1],
+        "Divider between the trace's steps and the selected step",
+        "{walk:#?}"
+    );
     // No trap: no control holds focus for two presses in a row.
     assert!(walk.windows(2).all(|w| w[0] != w[1]), "{walk:#?}");
 }
@@ -787,15 +795,22 @@ fn at_900_wide_nothing_is_clipped() {
         let node = h.get_by_label(label);
         assert!(inside(&h, node.rect()), "{label} at {:?}", node.rect());
     }
-    // The trace is stacked below the components, as wide as the window.
+    // One column at a time: the trace is behind its switch, and then has
+    // the window's width and the whole height under the switch.
+    assert!(h.query_by_label_contains("▼ Parsing").is_none());
+    h.get_by_label_contains("Trace (").click();
+    h.run();
     let trace = h.get_by_label_contains("▼ Parsing").rect();
-    let copy = h.get_by_label("Copy fragment").rect();
-    assert!(
-        trace.top() > copy.bottom(),
-        "trace {trace:?}, copy {copy:?}"
-    );
     assert!(trace.width() > 800.0, "{trace:?}");
     assert!(inside(&h, trace), "{trace:?}");
+    assert!(h.query_by_label("Copy fragment").is_none());
+    // Selecting a step from the components' side shows the trace too.
+    h.get_by_label_contains("Input and components").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::ALT, Key::ArrowDown);
+    h.run();
+    assert!(h.query_by_label_contains("▼ Parsing").is_some());
+    assert!(shows_part(&h, "URL after this step:"));
 }
 
 #[test]

@@ -67,15 +67,16 @@ fn picking_the_url_standard_shows_its_states_and_the_path_as_segments() {
     assert_eq!(state_saved(&h), InspectorEngine::UrlStandard);
     assert_eq!(href(&h).as_deref(), Some("http://example.com/a/c"));
     for state in [
-        "scheme start state",
-        "scheme state",
-        "special authority slashes state",
-        "host state",
-        "path start state",
-        "path state",
-        "shorten a URL's path",
+        "whatwg.scheme-start",
+        "whatwg.scheme ",
+        "whatwg.special-authority-slashes",
+        "whatwg.host ",
+        "whatwg.path-start",
+        "whatwg.path.dot",
+        "whatwg.path.double-dot",
+        "whatwg.path.shorten",
     ] {
-        assert!(shows_part(&h, state), "no step of the {state}");
+        assert!(shows_part(&h, state), "no step {state}");
     }
     // The record's path is the list the parser left: "a" then "c".
     let record = h.get_by_label("URL record table");
@@ -86,13 +87,15 @@ fn picking_the_url_standard_shows_its_states_and_the_path_as_segments() {
     );
     assert!(shows(&h, "domain"), "the host's kind");
     // A step's details: the pointer marked and the record after it.
-    h.get_all_by_label_contains("shorten a URL's path")
+    h.get_all_by_label_contains("whatwg.path.shorten")
         .next()
         .unwrap()
         .click();
     h.run();
     assert!(shows(&h, "URL record after this step"));
-    assert!(shows_part(&h, "[\"a\""), "the segments after the pop");
+    assert!(shows_part(&h, "[\"a\"]"), "the segments after the pop");
+    assert!(shows_part(&h, "URL Standard, shorten a URL's path"));
+    assert!(shows_part(&h, "http://example.com/a"), "the URL after it");
     // Ctrl+1 goes back to the 2012 spec's THIS.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Num1);
     h.run();

@@ -22,7 +22,7 @@ use crate::resolvers::Resolver;
 use crate::table::{OutputFormat, RowWriter};
 
 use super::super::command::Command;
-use super::super::state::{HistoryEntry, View};
+use super::super::state::{HistoryEntry, InspectorEngine, View};
 use super::filter::ViewIndex;
 use super::settings::{BatchSettings, Sort, SortColumn};
 use super::store::{CellRef, RowRef, Table};
@@ -676,8 +676,11 @@ fn open_row(
         .and_then(Resolver::mode)
         .or_else(|| resolvers.iter().find_map(|r| r.mode()))
         .unwrap_or(Mode::This);
+    // The URL Standard's column opens its view of the Inspector; the other
+    // resolvers without a trace of their own open Compare.
+    let standard = column == Some(Resolver::Whatwg);
     let view = match column {
-        Some(r) if r.mode().is_none() => View::Compare,
+        Some(r) if r.mode().is_none() && !standard => View::Compare,
         _ => View::Inspector,
     };
     commands.push(Command::Restore(HistoryEntry {
@@ -685,6 +688,11 @@ fn open_row(
         base: row.base().unwrap_or("").to_owned(),
         encoding: row.encoding().to_owned(),
         mode,
+        engine: if standard {
+            InspectorEngine::UrlStandard
+        } else {
+            InspectorEngine::Spec2012
+        },
     }));
     commands.push(Command::SetView(view));
 }

@@ -122,9 +122,9 @@ mod tests {
             "{md}"
         );
         assert!(
-            rows[4].starts_with("| WHATWG | `http://xn--bcher-kva.de/?q\\|x`"),
+            rows[4].starts_with("| URL Standard | `http://xn--bcher-kva.de/?q\\|x`"),
             "{md}"
         );
-        assert!(md.contains("THIS = WHATWG · GECKO alone"), "{md}");
+        assert!(md.contains("THIS = URL Standard · GECKO alone"), "{md}");
     }
 }

@@ -23,7 +23,7 @@ pub fn groups<'a>(
 }
 
 /// Who agrees with whom, in a line: `3 answers among 7: THIS = CHROME =
-/// WHATWG · GECKO = IE = RFC 3986 · invalid: OPC`.
+/// URL Standard · GECKO = IE = RFC 3986 · invalid: OPC`.
 pub fn summary<'a>(answers: impl IntoIterator<Item = (Resolver, &'a Answer)>) -> String {
     let groups = groups(answers);
     let total: usize = groups.iter().map(|(m, _)| m.len()).sum();
@@ -67,7 +67,7 @@ mod tests {
         assert_eq!(
             line("http://B\u{fc}cher.de/", None),
             // OPC resolves an absolute URI without normalizing it (case kept).
-            "3 answers among 8: THIS = CHROME = WHATWG = RUST-URL · GECKO = IE = RFC 3986 · OPC alone"
+            "3 answers among 8: THIS = CHROME = URL Standard = RUST-URL · GECKO = IE = RFC 3986 · OPC alone"
         );
     }
 

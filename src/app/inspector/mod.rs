@@ -8,12 +8,18 @@
 //! them (the Compare view sits under them too) and calls the methods here to
 //! carry out the commands the panels push.
 //!
+//! The trace on screen is the 2012 engine's or the URL Standard's, read
+//! through one [`TraceSource`]: the same panel, the same step selection,
+//! player and keys, the same Copy, whichever engine ran.
+//!
 //! The columns (input by component and components on the left, the trace on
 //! the right) are split at a proportion of the width that the user drags
 //! (kept as a proportion, so it follows the window, with minimum widths on
-//! both sides). Below [`STACK_BELOW`] points the trace goes under the
-//! components instead, so neither is clipped. Each column scrolls as a whole;
-//! tables grow inside it rather than in scroll areas of their own.
+//! both sides). Below [`STACK_BELOW`] points there is room for one column
+//! only: a switch at the top shows either, and walking the trace (a step
+//! selected, the player, the step keys) shows the trace, whose detail holds
+//! the URL after the step. Each column scrolls as a whole; tables grow
+//! inside it rather than in scroll areas of their own.
 //!
 //! | file | what |
 //! |---|---|
@@ -22,15 +28,21 @@
 //! | [`url_after`] | the URL as it stands after the selected step |
 //! | [`components`] | the components and the query's parameters |
 //! | [`trace_view`] | the trace, grouped by stage, folded, filtered |
+//! | [`step_detail`] | the selected step in full, under the trace |
+//! | [`change_marks`] | a value with its changed characters marked |
+//! | [`pointer_text`] | a state machine's text with its pointer marked |
 //! | [`step_player`] | walking the trace a step at a time |
 //! | [`focus`] | what the trace shows besides the analysis (a leaf) |
-//! | [`divider`] | the divider between the columns |
+//! | [`divider`] | the dividers between the columns and in the trace |
 //! | [`url_standard`] | the URL Standard's view (when the mode toggle picks it) |
 
+pub mod change_marks;
 pub mod components;
 pub mod divider;
 pub mod focus;
 pub mod highlight;
+pub mod pointer_text;
+pub mod step_detail;
 pub mod step_player;
 pub mod trace_view;
 pub mod url_after;
@@ -38,27 +50,42 @@ pub mod url_standard;
 
 use std::time::Duration;
 
-use egui::{Rect, UiBuilder, pos2, vec2};
+use egui::{Rect, UiBuilder};
 
-use crate::engine::{Component, Mode, Step};
+use crate::engine::{Component, Mode, StepId};
 
 use crate::app::analysis::{Analysis, Request, analyze};
 use crate::app::command::Command;
 use crate::app::focus_scroll;
 use crate::app::state::{InspectorEngine, State};
+use crate::app::trace_source::TraceSource;
 use crate::app::worker::Worker;
 
+use divider::Split;
 use focus::TraceFocus;
-use step_player::PLAY_INTERVAL;
 use url_standard::StandardView;
 use url_standard::analysis::StandardAnalysis;
 
-/// Below this width (points) the trace is stacked under the components.
+/// Below this width (points) one column is shown at a time.
 pub const STACK_BELOW: f32 = 1000.0;
 /// The narrowest the left column and the trace get side by side.
 const MIN_LEFT: f32 = 440.0;
 const MIN_TRACE: f32 = 320.0;
-const DIVIDER: f32 = 8.0;
+
+/// Which column a narrow window shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pane {
+    /// The input, the components (or the URL record) and what goes with them.
+    #[default]
+    Components,
+    /// The trace, with the selected step and the URL after it.
+    Trace,
+}
+
+/// What tells one trace's steps from another's: a selection means the same
+/// in a trace of the same steps (values may differ: typing changes them,
+/// not which steps ran).
+type Shape = Vec<(StepId, Option<Component>, bool)>;
 
 /// What the Inspector keeps while the app runs (its saved choices, such as
 /// the folds and the split, are in the [`State`]).
@@ -86,6 +113,10 @@ pub struct InspectorView {
     standard: StandardView,
     /// The engine of the last computation started.
     engine: InspectorEngine,
+    /// The shape of the trace the selection was made in.
+    shape: Shape,
+    /// The column a narrow window shows.
+    pane: Pane,
 }
 
 impl Default for InspectorView {
@@ -103,6 +134,8 @@ impl Default for InspectorView {
             pending_step: None,
             standard: StandardView::default(),
             engine: InspectorEngine::Spec2012,
+            shape: Shape::new(),
+            pane: Pane::default(),
         }
     }
 }
@@ -153,10 +186,32 @@ impl InspectorView {
         self.dirty
     }
 
+    /// The trace on screen: the 2012 engine's or the URL Standard's.
+    pub fn shown(&self) -> Option<&dyn TraceSource> {
+        match self.engine {
+            InspectorEngine::Spec2012 => self.analysis.as_ref().map(|a| a as &dyn TraceSource),
+            InspectorEngine::UrlStandard => self.standard.analysis().map(|a| a as &dyn TraceSource),
+        }
+    }
+
+    /// The engine whose result is on screen.
+    pub fn engine(&self) -> InspectorEngine {
+        self.engine
+    }
+
+    /// The column a narrow window shows.
+    pub fn pane(&self) -> Pane {
+        self.pane
+    }
+
+    /// Shows `pane` in a narrow window.
+    pub fn show_pane(&mut self, pane: Pane) {
+        self.pane = pane;
+    }
+
     /// The steps the trace list shows (and the player walks), in order.
     pub fn visible_steps(&self, state: &State) -> Vec<usize> {
-        self.analysis
-            .as_ref()
+        self.shown()
             .map(|a| trace_view::visible_steps(a, state, &self.trace_focus()))
             .unwrap_or_default()
     }
@@ -181,7 +236,9 @@ impl InspectorView {
         if let Some(a) = self.worker.poll() {
             self.set_analysis(a);
         }
-        self.standard.poll();
+        if self.standard.poll() {
+            self.trace_arrived();
+        }
     }
 
     /// Starts a computation if the inputs changed; small ones finish here.
@@ -190,9 +247,15 @@ impl InspectorView {
             return;
         }
         self.dirty = false;
-        self.engine = state.engine;
+        if self.engine != state.engine {
+            // Another engine's trace: its steps are others.
+            self.engine = state.engine;
+            self.trace_arrived();
+        }
         if state.engine == InspectorEngine::UrlStandard {
-            self.standard.refresh(ctx, state);
+            if self.standard.refresh(ctx, state) {
+                self.trace_arrived();
+            }
             return;
         }
         let request = Request {
@@ -207,20 +270,6 @@ impl InspectorView {
     }
 
     fn set_analysis(&mut self, a: Analysis) {
-        // A selection only means something in a trace of the same steps
-        // (values may differ: typing changes them, not which steps ran).
-        let shape = |s: &Step| (s.id, s.component, s.of_base);
-        let same_trace = self.analysis.as_ref().is_some_and(|old| {
-            old.trace
-                .steps
-                .iter()
-                .map(shape)
-                .eq(a.trace.steps.iter().map(shape))
-        });
-        if !same_trace {
-            self.selected_step = None;
-            self.play_next = None;
-        }
         // A note keeps its selection while the same kind of note is there.
         let note_code = |a: &Analysis, i: usize| a.notes.get(i).map(|n| n.code);
         if let (Some(i), Some(old)) = (self.selected_note, &self.analysis)
@@ -228,67 +277,98 @@ impl InspectorView {
         {
             self.selected_note = None;
         }
-        if let Some(step) = self.pending_step.take() {
-            self.selected_step = (step < a.steps.len()).then_some(step);
-            self.selected_component = None;
-        }
         self.analysis = Some(a);
+        if self.engine == InspectorEngine::Spec2012 {
+            self.trace_arrived();
+        }
     }
 
-    /// Draws the view: the columns, side by side or stacked by the width
-    /// there is.
+    /// A new trace is on screen: the selection stays if its steps are the
+    /// same ones; a step asked for before it arrived is selected now.
+    fn trace_arrived(&mut self) {
+        let shape: Shape = self
+            .shown()
+            .map(|a| {
+                a.steps()
+                    .iter()
+                    .map(|s| (s.id, s.component, s.of_base))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if shape != self.shape {
+            self.selected_step = None;
+            self.play_next = None;
+            self.shape = shape;
+        }
+        if let Some(step) = self.pending_step.take() {
+            self.selected_step = (step < self.shape.len()).then_some(step);
+            self.selected_component = None;
+        }
+    }
+
+    /// Draws the view: the columns, side by side or one at a time by the
+    /// width there is.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut State, commands: &mut Vec<Command>) {
         // No fading at the scroll edges: it would dim the text there below
         // 4.5:1 (a row cut off at the edge still shows there is more).
         ui.spacing_mut().scroll.fade.strength = 0.0;
-        if self.engine == InspectorEngine::UrlStandard {
-            self.standard.ui(ui, state, commands);
+        if self.engine == InspectorEngine::UrlStandard && self.standard.analysis().is_none() {
+            ui.spinner();
             return;
         }
         let full = ui.available_rect_before_wrap();
         if full.width() < STACK_BELOW {
-            self.stacked(ui, full, state, commands);
+            self.one_column(ui, state, commands);
         } else {
             self.side_by_side(ui, full, state, commands);
         }
     }
 
-    /// Narrow windows: one scroll, the trace under the components.
-    fn stacked(&self, ui: &mut egui::Ui, full: Rect, state: &State, commands: &mut Vec<Command>) {
-        egui::ScrollArea::vertical()
-            .id_salt("stacked")
-            .auto_shrink(false)
-            .show(ui, |ui| {
-                focus_scroll::scroll_to_new_focus(ui);
-                self.left_column(ui, state, commands);
-                ui.add_space(8.0);
-                ui.separator();
-                // The trace's own list scrolls; give it most of a screen.
-                let height = (full.height() * 0.9).max(360.0);
-                let width = ui.available_width();
-                ui.allocate_ui(vec2(width, height), |ui| {
-                    ui.set_min_size(vec2(width, height));
-                    self.trace(ui, state, commands);
-                });
-            });
+    /// Narrow windows: a switch between the two columns, each with the
+    /// whole height.
+    fn one_column(&mut self, ui: &mut egui::Ui, state: &mut State, commands: &mut Vec<Command>) {
+        let steps = self.shown().map_or(0, |a| a.steps().len());
+        ui.horizontal(|ui| {
+            let left = match self.engine {
+                InspectorEngine::Spec2012 => "Input and components",
+                InspectorEngine::UrlStandard => "Input and URL record",
+            };
+            let trace = format!("Trace ({})", trace_view::plural(steps, "step", "steps"));
+            for (pane, words) in [(Pane::Components, left.to_owned()), (Pane::Trace, trace)] {
+                if ui
+                    .selectable_label(self.pane == pane, words)
+                    .on_hover_text("The window is narrow: one column at a time (walking the trace shows the trace)")
+                    .clicked()
+                {
+                    self.pane = pane;
+                }
+            }
+        });
+        ui.separator();
+        match self.pane {
+            Pane::Components => {
+                egui::ScrollArea::vertical()
+                    .id_salt("one-column")
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        focus_scroll::scroll_to_new_focus(ui);
+                        self.left_column(ui, state, commands);
+                    });
+            }
+            Pane::Trace => self.trace(ui, state, commands),
+        }
     }
 
     /// Wide windows: two columns and a divider kept as a proportion.
     fn side_by_side(
-        &self,
+        &mut self,
         ui: &mut egui::Ui,
         full: Rect,
-        state: &State,
+        state: &mut State,
         commands: &mut Vec<Command>,
     ) {
-        let max_left = (full.width() - MIN_TRACE - DIVIDER).max(MIN_LEFT);
-        let left_w = (state.split * full.width()).clamp(MIN_LEFT, max_left);
-        let left = Rect::from_min_size(full.min, vec2(left_w, full.height()));
-        let divider =
-            Rect::from_min_size(pos2(left.right(), full.top()), vec2(DIVIDER, full.height()));
-        let right = Rect::from_min_max(pos2(divider.right() + 4.0, full.top()), full.max);
-
-        ui.scope_builder(UiBuilder::new().max_rect(left), |ui| {
+        let split = Split::columns(full, state.split, MIN_LEFT, MIN_TRACE);
+        ui.scope_builder(UiBuilder::new().max_rect(split.first), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("left-column")
                 .auto_shrink(false)
@@ -297,15 +377,36 @@ impl InspectorView {
                     self.left_column(ui, state, commands);
                 });
         });
-        divider::divider_ui(ui, divider, full, state.split, commands);
-        ui.scope_builder(UiBuilder::new().max_rect(right), |ui| {
+        divider::divider_ui(
+            ui,
+            &split,
+            state.split,
+            "Divider between the components and the trace",
+            commands,
+        );
+        ui.scope_builder(UiBuilder::new().max_rect(split.second), |ui| {
             self.trace(ui, state, commands);
         });
     }
 
+    /// The engine's left column: the 2012 engine's input by component and
+    /// components, or the URL Standard's record, errors and edits.
+    fn left_column(&mut self, ui: &mut egui::Ui, state: &mut State, commands: &mut Vec<Command>) {
+        if self.engine == InspectorEngine::UrlStandard {
+            let pointer = self
+                .selected_step
+                .and_then(|i| self.standard.analysis()?.trace.steps.get(i))
+                .filter(|s| !s.of_base)
+                .and_then(|s| s.pointer);
+            self.standard.left_ui(ui, state, pointer, commands);
+        } else {
+            self.spec2012_left(ui, state, commands);
+        }
+    }
+
     /// The input by component, the URL after the selected step, then the
     /// components and parameters.
-    fn left_column(&self, ui: &mut egui::Ui, state: &State, commands: &mut Vec<Command>) {
+    fn spec2012_left(&self, ui: &mut egui::Ui, state: &State, commands: &mut Vec<Command>) {
         let a = self.analysis.as_ref();
         let selected_range = self
             .selected_step
@@ -326,13 +427,7 @@ impl InspectorView {
     }
 
     fn trace(&self, ui: &mut egui::Ui, state: &State, commands: &mut Vec<Command>) {
-        trace_view::trace_ui(
-            ui,
-            self.analysis.as_ref(),
-            state,
-            &self.trace_focus(),
-            commands,
-        );
+        trace_view::trace_ui(ui, self.shown(), state, &self.trace_focus(), commands);
     }
 
     /// The step player's clock: past the next tick, move one step on (and
@@ -351,7 +446,7 @@ impl InspectorView {
             self.move_selection(state, 1);
             let last = self.selected_step == visible.last().copied();
             // The walk ends on the last step: nothing further to wait for.
-            self.play_next = (!last).then_some(now + PLAY_INTERVAL);
+            self.play_next = (!last).then_some(now + state.play_interval);
         }
         if let Some(next) = self.play_next {
             ctx.request_repaint_after(Duration::from_secs_f64((next - now).max(0.0)));
@@ -374,14 +469,19 @@ impl InspectorView {
             self.selected_note = None;
         }
         let now = ctx.input(|i| i.time);
-        self.play_next = Some(now + PLAY_INTERVAL);
-        ctx.request_repaint_after(Duration::from_secs_f64(PLAY_INTERVAL));
+        self.play_next = Some(now + state.play_interval);
+        self.pane = Pane::Trace;
+        ctx.request_repaint_after(Duration::from_secs_f64(state.play_interval));
     }
 
-    /// Selects a step of the trace (or none).
+    /// Selects a step of the trace (or none); a narrow window shows the
+    /// trace for it.
     pub fn select_step(&mut self, step: Option<usize>) {
         self.selected_step = step;
         self.selected_note = None;
+        if step.is_some() {
+            self.pane = Pane::Trace;
+        }
     }
 
     /// Selects the first or the last visible step.
@@ -448,13 +548,11 @@ impl InspectorView {
     /// (the caller sets it and tells of the changed inputs).
     pub fn open_step(&mut self, current: Mode, mode: Mode, step: usize) -> bool {
         self.pending_step = Some(step);
-        if current != mode {
+        if current != mode || self.engine != InspectorEngine::Spec2012 {
             return true;
         }
-        if let Some(a) = self.analysis.take() {
-            // Same mode: the trace on screen is the one meant.
-            self.set_analysis(a);
-        }
+        // Same mode: the trace on screen is the one meant.
+        self.trace_arrived();
         false
     }
 }

@@ -1,17 +1,20 @@
 //! The trace: every step the engine took, grouped by stage (groups fold),
 //! each with its id, the spec section it implements, our explanation, and
-//! the value before → after with the changed characters marked. The steps
-//! taken while parsing the base URL have groups of their own, headed "(of
-//! the base URL)" as the command line heads them. Selecting a step shows it
-//! in full below the list and marks its characters in the input and its
-//! row in the components table, its output and input buffers for a turn of
-//! remove dot-segments, and (in the left column, [`super::url_after`]) the
-//! whole URL as it stands after it. A filter keeps only the steps that changed
+//! what it did: the value before → after with the changed characters
+//! marked, remove dot-segments' buffers, or a state machine's code point
+//! and decision. The steps taken while parsing the base URL have groups of
+//! their own, headed "(of the base URL)" as the command line heads them.
+//! Selecting a step shows it in full below the list ([`super::step_detail`]:
+//! the URL after it, its values, buffers, pointer and record) and marks its
+//! characters in the input. A filter keeps only the steps that changed
 //! something. Selecting a component (a row of the components table, or the
 //! legend) marks the steps that read or changed it with "●" and a bar in its
 //! colour, and a second filter keeps only those. Above the list: the step
 //! player ([`super::step_player`]) and buttons that copy the whole trace as
-//! Markdown or plain text (the engine's renderer, as `canon --trace` prints).
+//! Markdown or plain text (the report `canon --trace` prints).
+//!
+//! It reads a [`TraceSource`], so the 2012 engine's trace and the URL
+//! Standard's are the same panel, walked by the same player and keys.
 //!
 //! Changed and unchanged steps differ by a mark and by weight, not by a
 //! dimmer grey: a changed step starts with "Δ" in strong text, an unchanged
@@ -21,11 +24,10 @@
 //! The list is virtual ([`egui::ScrollArea::show_rows`]): only the rows on
 //! screen are laid out, so a trace of thousands of steps, or steps holding
 //! megabytes, scrolls as fast as a short one. Row text is cut to a window
-//! around the change (O(window), never O(value)). The detail box has a fixed
-//! place and height under the list, so selecting a step never moves the
-//! list under the pointer.
-
-use std::ops::Range;
+//! around the change (O(window), never O(value)). The detail has a fixed
+//! place under the list, past a divider the user drags (its share of the
+//! height is saved), so selecting a step never moves the list under the
+//! pointer.
 
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Id, RichText, Sense, Stroke, TextStyle};
@@ -33,22 +35,18 @@ use egui::{Color32, FontId, Id, RichText, Sense, Stroke, TextStyle};
 use crate::engine::report::Format;
 use crate::engine::{Component, Step};
 
+use super::change_marks::{ROW_CONTEXT, append_marked, change_formats};
+use super::divider::{self, Split};
 use super::focus::TraceFocus;
+use super::step_detail;
 use super::step_player;
-use crate::app::analysis::{Analysis, StepView};
 use crate::app::command::Command;
-use crate::app::escape::{group_digits, shorten, shorten_end, shown};
+use crate::app::escape::{shorten, shown};
 use crate::app::focus_scroll;
 use crate::app::keys;
-use crate::app::state::{FoldKey, State, is_blank};
+use crate::app::state::{FoldKey, State};
 use crate::app::theme;
-
-/// Characters of context shown around a change in a row.
-const ROW_CONTEXT: usize = 14;
-/// Characters of the change itself shown in a row.
-const ROW_CHANGE: usize = 40;
-/// Characters shown in the selected step's detail.
-const DETAIL_CHARS: usize = 1500;
+use crate::app::trace_source::{StepView, TraceSource};
 
 /// Where the list last scrolled to follow a keyboard-moved selection.
 fn scrolled_to_id() -> Id {
@@ -67,8 +65,8 @@ enum Row {
 }
 
 /// Whether the filters let step `i` through.
-fn passes(a: &Analysis, i: usize, state: &State, focus: &TraceFocus) -> bool {
-    let (v, s) = (&a.steps[i], &a.trace.steps[i]);
+fn passes(a: &dyn TraceSource, i: usize, state: &State, focus: &TraceFocus) -> bool {
+    let (v, s) = (&a.views()[i], &a.steps()[i]);
     let changed = !state.changed_only || v.changed || s.failed;
     changed && focus.narrowed_to().is_none_or(|c| a.touches(i, c))
 }
@@ -84,17 +82,19 @@ pub fn group_title(key: FoldKey) -> String {
 
 /// The rows: a header per run of steps of one stage (of the input or of the
 /// base), then its steps unless folded.
-fn rows(a: &Analysis, state: &State, focus: &TraceFocus) -> Vec<Row> {
+fn rows(a: &dyn TraceSource, state: &State, focus: &TraceFocus) -> Vec<Row> {
     let mut out = Vec::new();
     let mut i = 0;
+    let (steps, views) = (a.steps(), a.views());
     let key_of = |k: usize| FoldKey {
-        stage: a.trace.steps[k].id.stage(),
-        of_base: a.steps[k].of_base,
+        stage: steps[k].id.stage(),
+        of_base: views[k].of_base,
     };
-    while i < a.steps.len() {
+    let n = steps.len().min(views.len());
+    while i < n {
         let key = key_of(i);
         let mut j = i;
-        while j < a.steps.len() && key_of(j) == key {
+        while j < n && key_of(j) == key {
             j += 1;
         }
         let shown: Vec<usize> = (i..j).filter(|&k| passes(a, k, state, focus)).collect();
@@ -115,7 +115,7 @@ fn rows(a: &Analysis, state: &State, focus: &TraceFocus) -> Vec<Row> {
 }
 
 /// The indices of the steps the list shows (for keyboard stepping).
-pub fn visible_steps(a: &Analysis, state: &State, focus: &TraceFocus) -> Vec<usize> {
+pub fn visible_steps(a: &dyn TraceSource, state: &State, focus: &TraceFocus) -> Vec<usize> {
     rows(a, state, focus)
         .into_iter()
         .filter_map(|r| match r {
@@ -126,54 +126,65 @@ pub fn visible_steps(a: &Analysis, state: &State, focus: &TraceFocus) -> Vec<usi
 }
 
 /// Draws the panel in the space it is given: the toolbar and the player,
-/// the list, and the detail box in a fixed place below.
+/// the list, the divider, and the detail of the selected step below it.
 pub fn trace_ui(
     ui: &mut egui::Ui,
-    analysis: Option<&Analysis>,
+    analysis: Option<&dyn TraceSource>,
     state: &State,
     focus: &TraceFocus,
     commands: &mut Vec<Command>,
 ) {
     ui.add_space(4.0);
-    let Some(a) = analysis.filter(|a| !is_blank(&a.request.input)) else {
+    let Some(a) = analysis.filter(|a| !a.blank()) else {
         ui.heading("Trace");
         ui.label("Every step the engine takes shows here once there is a URL.");
         return;
     };
+    if let Some(why) = a.not_recorded() {
+        ui.heading(a.title());
+        ui.label(why);
+        return;
+    }
     toolbar_ui(ui, a, state, focus, commands);
     ui.add_space(2.0);
-    let detail_h = (ui.available_height() * 0.35).clamp(110.0, 320.0);
-    let list_h = (ui.available_height() - detail_h - 12.0).max(80.0);
-    let width = ui.available_width();
-    ui.allocate_ui(egui::vec2(width, list_h), |ui| {
-        ui.set_min_size(egui::vec2(width, list_h));
+    let area = ui.available_rect_before_wrap();
+    let split = Split::rows(area, state.trace_split, 80.0, 90.0);
+    ui.scope_builder(egui::UiBuilder::new().max_rect(split.first), |ui| {
         list_ui(ui, a, state, focus, commands);
     });
-    ui.separator();
-    egui::ScrollArea::vertical()
-        .id_salt("trace-detail")
-        .max_height(detail_h)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            focus_scroll::scroll_to_new_focus(ui);
-            detail_ui(ui, a, focus.selected, state.escapes, commands);
-        });
+    divider::divider_ui(
+        ui,
+        &split,
+        state.trace_split,
+        "Divider between the trace's steps and the selected step",
+        commands,
+    );
+    ui.scope_builder(egui::UiBuilder::new().max_rect(split.second), |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("trace-detail")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                focus_scroll::scroll_to_new_focus(ui);
+                step_detail::detail_ui(ui, a, focus.selected, state.escapes, commands);
+            });
+    });
+    ui.advance_cursor_after_rect(area);
 }
 
 /// The title, the counts, the copy buttons, the filters and the player.
 fn toolbar_ui(
     ui: &mut egui::Ui,
-    a: &Analysis,
+    a: &dyn TraceSource,
     state: &State,
     focus: &TraceFocus,
     commands: &mut Vec<Command>,
 ) {
-    let changed = a.steps.iter().filter(|s| s.changed).count();
+    let changed = a.views().iter().filter(|s| s.changed).count();
     ui.horizontal_wrapped(|ui| {
-        ui.heading("Trace");
+        ui.heading(a.title());
         ui.label(format!(
-            "{} steps, {changed} changed something (Δ)",
-            a.steps.len()
+            "{}, {changed} changed something (Δ)",
+            plural(a.steps().len(), "step", "steps")
         ));
         copy_buttons(ui, a, commands);
     });
@@ -192,15 +203,20 @@ fn toolbar_ui(
         }
         ui.separator();
         let visible = visible_steps(a, state, focus);
-        step_player::player_ui(ui, a, &visible, focus, commands);
+        step_player::player_ui(ui, a.steps().len(), &visible, focus, state, commands);
     });
     if let Some(c) = focus.component {
         component_filter_ui(ui, a, c, focus.only_component, commands);
     }
 }
 
+/// "1 step", "2 steps".
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Copy the whole trace, as the engine's report renderer writes it.
-fn copy_buttons(ui: &mut egui::Ui, a: &Analysis, commands: &mut Vec<Command>) {
+fn copy_buttons(ui: &mut egui::Ui, a: &dyn TraceSource, commands: &mut Vec<Command>) {
     for (format, label, what) in [
         (
             Format::Markdown,
@@ -210,7 +226,7 @@ fn copy_buttons(ui: &mut egui::Ui, a: &Analysis, commands: &mut Vec<Command>) {
         (Format::Text, "Copy as text", "the trace as text"),
     ] {
         let hover = format!(
-            "Copy {what}: the inputs, every step (with the dot-segment buffers) and the result, \
+            "Copy {what}: the inputs, every step and the result, \
              as `canon --trace --format {}` prints it",
             format.name()
         );
@@ -226,12 +242,12 @@ fn copy_buttons(ui: &mut egui::Ui, a: &Analysis, commands: &mut Vec<Command>) {
 /// How many steps touched the selected component, and the filter to them.
 fn component_filter_ui(
     ui: &mut egui::Ui,
-    a: &Analysis,
+    a: &dyn TraceSource,
     c: Component,
     only: bool,
     commands: &mut Vec<Command>,
 ) {
-    let n = (0..a.steps.len()).filter(|&i| a.touches(i, c)).count();
+    let n = (0..a.steps().len()).filter(|&i| a.touches(i, c)).count();
     ui.horizontal_wrapped(|ui| {
         let color = theme::component_color(c, ui.visuals().dark_mode);
         ui.label(RichText::new("●").monospace().color(color).strong());
@@ -261,7 +277,7 @@ fn component_filter_ui(
 /// The virtual list of group headers and steps.
 fn list_ui(
     ui: &mut egui::Ui,
-    a: &Analysis,
+    a: &dyn TraceSource,
     state: &State,
     focus: &TraceFocus,
     commands: &mut Vec<Command>,
@@ -386,12 +402,12 @@ struct RowLook {
 /// One step: its mark, id, component, mode, and what it did, on one line.
 fn step_row(
     ui: &mut egui::Ui,
-    a: &Analysis,
+    a: &dyn TraceSource,
     i: usize,
     look: &RowLook,
     commands: &mut Vec<Command>,
 ) {
-    let (v, s) = (&a.steps[i], &a.trace.steps[i]);
+    let (v, s) = (&a.views()[i], &a.steps()[i]);
     let width = ui.available_width();
     let (rect, response) = ui.allocate_exact_size(egui::vec2(width, look.height), Sense::click());
     let visuals = ui.visuals().clone();
@@ -487,7 +503,9 @@ fn row_job(
     job
 }
 
-/// Appends what the step did: before → after, or the value set, or the decision.
+/// Appends what the step did: the buffers of a turn of remove
+/// dot-segments, before → after, the value set, or a state machine's code
+/// point, decision and validation error.
 fn summary_into(
     job: &mut LayoutJob,
     view: &StepView,
@@ -500,6 +518,17 @@ fn summary_into(
     let plain = TextFormat::simple(font.clone(), v.text_color());
     let weak = TextFormat::simple(font.clone(), v.weak_text_color());
     let (removed, added) = change_formats(font, v);
+    if let Some((output, input)) = s.buffers() {
+        // The path may be the same before and after (a segment only moves
+        // from the input buffer to the output buffer): the buffers are
+        // what the turn changed.
+        let mark = view.diff.clone().map_or(0..0, |d| d.1);
+        job.append("output ", 0.0, weak.clone());
+        append_marked(job, output, mark, escapes, context, &plain, &added);
+        job.append("  input ", 0.0, weak.clone());
+        append_marked(job, input, 0..0, escapes, context, &plain, &added);
+        return;
+    }
     match (&s.before, &s.after, &view.diff) {
         (Some(b), Some(af), Some((db, da))) => {
             append_marked(job, b, db.clone(), escapes, context, &plain, &removed);
@@ -516,211 +545,24 @@ fn summary_into(
             job.append(" → absent", 0.0, weak.clone());
         }
         _ => {
+            if s.pointer.is_some() {
+                let c = match s.code_point {
+                    Some(c) => format!("'{}' ", shown(&c.to_string(), escapes)),
+                    None => "EOF ".to_owned(),
+                };
+                job.append(
+                    &c,
+                    0.0,
+                    TextFormat::simple(font.clone(), v.strong_text_color()),
+                );
+            }
             // A decision is read whole; the row is cut at its edge anyway.
             let text = s.decision.as_deref().unwrap_or(s.id.explanation());
             job.append(&shorten(text, 300, escapes), 0.0, plain);
         }
     }
-}
-
-/// How removed and added characters are marked (colour plus a line, so the
-/// mark does not rest on colour alone).
-fn change_formats(font: &FontId, v: &egui::Visuals) -> (TextFormat, TextFormat) {
-    let (red, green) = theme::change_backgrounds(v);
-    let mut removed = TextFormat::simple(font.clone(), v.strong_text_color());
-    removed.background = red;
-    removed.strikethrough = Stroke::new(1.0, v.strong_text_color());
-    let mut added = TextFormat::simple(font.clone(), v.strong_text_color());
-    added.background = green;
-    added.underline = Stroke::new(1.0, v.strong_text_color());
-    (removed, added)
-}
-
-/// Appends `text` with `mark` (a byte range) in the marked format. With
-/// `context`, only a window around the mark is appended.
-fn append_marked(
-    job: &mut LayoutJob,
-    text: &str,
-    mark: Range<usize>,
-    escapes: bool,
-    context: Option<usize>,
-    plain: &TextFormat,
-    marked: &TextFormat,
-) {
-    let start = mark.start.min(text.len());
-    let mark = start..mark.end.min(text.len()).max(start);
-    if !text.is_char_boundary(mark.start) || !text.is_char_boundary(mark.end) {
-        job.append(&shorten(text, DETAIL_CHARS, escapes), 0.0, plain.clone());
-        return;
+    if let Some(e) = &s.validation_error {
+        let err = TextFormat::simple(font.clone(), v.error_fg_color);
+        job.append(&format!("  ▲ {e}"), 0.0, err);
     }
-    if text.is_empty() {
-        job.append("\"\"", 0.0, plain.clone());
-        return;
-    }
-    let (head, middle, tail) = (&text[..mark.start], &text[mark.clone()], &text[mark.end..]);
-    let limit = context.unwrap_or(DETAIL_CHARS);
-    let change_limit = if context.is_some() {
-        ROW_CHANGE
-    } else {
-        DETAIL_CHARS
-    };
-    // The head: its last `limit` characters.
-    let head_start = match limit {
-        0 => head.len(),
-        n => head.char_indices().rev().nth(n - 1).map_or(0, |(i, _)| i),
-    };
-    if head_start > 0 {
-        job.append("…", 0.0, plain.clone());
-    }
-    job.append(&shown(&head[head_start..], escapes), 0.0, plain.clone());
-    if !middle.is_empty() {
-        job.append(&shorten(middle, change_limit, escapes), 0.0, marked.clone());
-    }
-    job.append(&shorten_end(tail, limit, escapes), 0.0, plain.clone());
-}
-
-/// The selected step in full (or how to select one).
-fn detail_ui(
-    ui: &mut egui::Ui,
-    a: &Analysis,
-    selected: Option<usize>,
-    escapes: bool,
-    commands: &mut Vec<Command>,
-) {
-    let Some((i, v, s)) = selected.and_then(|i| Some((i, a.steps.get(i)?, a.step(i)?))) else {
-        ui.label(format!(
-            "Select a step to see it in full here, the whole URL after it on the left, and its characters marked in the input ({} / {} to step through, {} to play).",
-            ui.ctx().format_shortcut(&keys::NEXT_STEP),
-            ui.ctx().format_shortcut(&keys::PREV_STEP),
-            ui.ctx().format_shortcut(&keys::PLAY)
-        ));
-        return;
-    };
-    ui.scope_builder(
-        egui::UiBuilder::new().accessibility_label("Selected step"),
-        |ui| {
-            detail_header_ui(ui, i, v, s, commands);
-            ui.label(s.id.explanation());
-            if let Some(c) = s.component {
-                ui.horizontal(|ui| {
-                    ui.label("component:");
-                    let color = theme::component_color(c, ui.visuals().dark_mode);
-                    ui.colored_label(color, c.to_string());
-                    if let Some(m) = s.mode {
-                        ui.label(format!("· only in mode {}", m.marker()));
-                    }
-                });
-            }
-            if let Some(d) = &s.decision {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("decision:");
-                    ui.label(shorten(d, DETAIL_CHARS, escapes));
-                });
-            }
-            if s.changes {
-                values_ui(ui, v, s, escapes, commands);
-            }
-            buffers_ui(ui, s, escapes);
-            if let Some(r) = &v.input_range {
-                ui.label(format!(
-                    "Concerns bytes {}–{} of the input (marked in the input).",
-                    group_digits(r.start),
-                    group_digits(r.end)
-                ));
-            }
-        },
-    );
-}
-
-/// The detail's first line: failed mark, number, id, citation, whose step, Close.
-fn detail_header_ui(
-    ui: &mut egui::Ui,
-    i: usize,
-    v: &StepView,
-    s: &Step,
-    commands: &mut Vec<Command>,
-) {
-    ui.horizontal_wrapped(|ui| {
-        if s.failed {
-            ui.colored_label(ui.visuals().error_fg_color, "× failed here");
-        }
-        ui.label(
-            RichText::new(format!("#{i} {}", s.id.id()))
-                .monospace()
-                .strong(),
-        );
-        ui.label(RichText::new(s.id.citation()).italics());
-        if v.of_base {
-            ui.label("(while parsing the base URL)");
-        }
-        if ui
-            .small_button("Close")
-            .on_hover_text("Clear the selection")
-            .clicked()
-        {
-            commands.push(Command::SelectStep(None));
-        }
-    });
-}
-
-/// The value before and after the step, with the change marked.
-fn values_ui(
-    ui: &mut egui::Ui,
-    v: &StepView,
-    s: &Step,
-    escapes: bool,
-    commands: &mut Vec<Command>,
-) {
-    let font = TextStyle::Monospace.resolve(ui.style());
-    let visuals = ui.visuals().clone();
-    let (removed, added) = change_formats(&font, &visuals);
-    let plain = TextFormat::simple(font.clone(), visuals.text_color());
-    let marks = v.diff.clone().map_or((0..0, 0..0), |d| d);
-    for (label, value, mark, format) in [
-        ("before:", &s.before, marks.0, &removed),
-        ("after:", &s.after, marks.1, &added),
-    ] {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(label);
-            let Some(value) = value else {
-                ui.label(RichText::new("absent").italics());
-                return;
-            };
-            let mut job = LayoutJob::default();
-            job.wrap.max_width = ui.available_width();
-            job.wrap.break_anywhere = true;
-            append_marked(&mut job, value, mark, escapes, None, &plain, format);
-            ui.label(job);
-            if value.chars().nth(DETAIL_CHARS).is_some() && ui.small_button("Show all").clicked() {
-                commands.push(Command::ShowAll {
-                    title: format!("{} {label}", s.id.id()),
-                    text: value.clone(),
-                });
-            }
-        });
-    }
-}
-
-/// For a turn of remove dot-segments (RFC 3986 5.2.4): the output and the
-/// input buffer after it, as the RFC's own example table shows them.
-fn buffers_ui(ui: &mut egui::Ui, s: &Step, escapes: bool) {
-    let Some((output, input)) = s.buffers() else {
-        return;
-    };
-    ui.scope_builder(
-        egui::UiBuilder::new().accessibility_label("Dot-segment buffers"),
-        |ui| {
-            egui::Grid::new("dot-buffers")
-                .num_columns(2)
-                .spacing([8.0, 2.0])
-                .show(ui, |ui| {
-                    for (name, value) in [("output buffer", output), ("input buffer", input)] {
-                        ui.label(RichText::new(name).strong());
-                        let text = format!("\"{}\"", shorten(value, DETAIL_CHARS, escapes));
-                        ui.add(egui::Label::new(RichText::new(text).monospace()).wrap());
-                        ui.end_row();
-                    }
-                });
-        },
-    );
 }

@@ -127,6 +127,9 @@ pub struct FoldKey {
 /// The left column's share of the width by default (the trace has the rest).
 pub const DEFAULT_SPLIT: f32 = 0.55;
 
+/// The trace list's share of the trace panel's height by default.
+pub const DEFAULT_TRACE_SPLIT: f32 = 0.55;
+
 /// One remembered set of inputs: everything that decides the result, so
 /// recalling it gives the same answer (a relative reference with its base).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,7 +138,29 @@ pub struct HistoryEntry {
     pub input: String,
     pub base: String,
     pub encoding: String,
+    /// The 2012 mode (what the entry is asked in when its engine is the
+    /// 2012 spec).
     pub mode: Mode,
+    /// The engine the entry was asked of (entries saved before the field
+    /// existed were asked of the 2012 spec).
+    pub engine: InspectorEngine,
+}
+
+impl HistoryEntry {
+    /// Whose rules the entry was asked under, as the window names them:
+    /// a 2012 mode's marker, or "URL Standard".
+    pub fn rules(&self) -> &'static str {
+        rules(self.engine, self.mode)
+    }
+}
+
+/// Whose rules `engine` (in `mode`, for the 2012 spec) follows, as the
+/// window names them: a 2012 mode's marker, or "URL Standard".
+pub fn rules(engine: InspectorEngine, mode: Mode) -> &'static str {
+    match engine {
+        InspectorEngine::Spec2012 => mode.marker(),
+        InspectorEngine::UrlStandard => "URL Standard",
+    }
 }
 
 /// What is saved between runs.
@@ -166,6 +191,11 @@ pub struct State {
     pub split: f32,
     /// Most recent first.
     pub history: Vec<HistoryEntry>,
+    /// The trace list's share of the trace panel's height (the selected
+    /// step's detail has the rest), as the divider between them left it.
+    pub trace_split: f32,
+    /// Seconds the step player stays on each step.
+    pub play_interval: f64,
     /// The view shown (the inspector, Compare or Batch).
     pub view: View,
     pub compare: CompareSettings,
@@ -187,6 +217,8 @@ impl Default for State {
             folds: Vec::new(),
             split: DEFAULT_SPLIT,
             history: Vec::new(),
+            trace_split: DEFAULT_TRACE_SPLIT,
+            play_interval: 0.7,
             view: View::Inspector,
             compare: CompareSettings::default(),
             batch: BatchSettings::default(),
@@ -282,6 +314,7 @@ impl State {
             base: self.base.clone(),
             encoding: self.encoding.clone(),
             mode: self.mode,
+            engine: self.engine,
         }
     }
 
@@ -299,7 +332,7 @@ impl State {
             !(e.input == entry.input
                 && (e.base == entry.base || e.base.is_empty())
                 && e.encoding == entry.encoding
-                && e.mode == entry.mode)
+                && e.rules() == entry.rules())
         });
         self.history.insert(0, entry);
         self.history.truncate(HISTORY_LEN);
@@ -311,6 +344,12 @@ impl State {
         self.base.clone_from(&entry.base);
         self.encoding.clone_from(&entry.encoding);
         self.mode = entry.mode;
+        self.engine = entry.engine;
+    }
+
+    /// Whose rules the Inspector follows, as the window names them.
+    pub fn rules(&self) -> &'static str {
+        rules(self.engine, self.mode)
     }
 
     /// Reads a state written by [`State::to_json`]; `None` if it is not one.

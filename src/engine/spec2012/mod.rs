@@ -13,7 +13,7 @@
 //! | IPv4, IPv6, Nameprep, CanonicalizeHost | [`host`] |
 //! | Port numbers, Canonicalization | [`canonicalize`] |
 //! | Serialization | [`serialize`] |
-//! | (the URL after each step; the trace written out for people) | [`url_after`], [`report`] |
+//! | (the URL after each step) | [`url_after`] |
 //! | (the run: the stages in order, up to the one asked for) | `run` |
 //! | (what a run is asked, what it gives) | [`options`], [`outcome`] |
 //! | (what a person must not miss; one run in one value) | [`notes`], [`inspect`] |
@@ -45,7 +45,6 @@
 //! | [`host`] | `chars`, `failure`, `model`, `percent`, `trace` |
 //! | [`resolve`] | `chars`, `model`, `parse`, `percent`, `preprocess`, `trace` |
 //! | [`canonicalize`] | `chars`, `failure`, `host`, `model`, `percent`, `trace` |
-//! | [`report`] | `model`, `outcome` |
 //! | `run` | `options`, `outcome`, `encoding`, `failure`, `model`, `trace` and every stage |
 //! | [`notes`] | `run` (for the forms of a run that kept none), `options`, `outcome`, `chars`, `encoding`, `failure`, `model`, `percent`, `preprocess` |
 //! | [`inspect`] | `run`, `notes`, `options`, `outcome`, `model`, `trace` |
@@ -64,7 +63,6 @@ pub mod outcome;
 pub mod parse;
 pub mod percent;
 pub mod preprocess;
-pub mod report;
 pub mod resolve;
 mod run;
 pub mod serialize;

@@ -12,9 +12,13 @@
 
 use std::time::{Duration, Instant};
 
+use crate::app::state::is_blank;
+use crate::app::trace_source::{StepView, TraceSource, UrlAfterLine, diff_ranges};
+use crate::engine::report::Format;
 use crate::engine::trace::OfBase;
 use crate::engine::url_standard::{self, Failure, Parsed, Reported, Url, serializer};
-use crate::engine::{NoTrace, QueryEncoding, Trace, Tracer};
+use crate::engine::{Component, NoTrace, QueryEncoding, Step, Trace, Tracer};
+use crate::resolvers::{self, Answer, Resolver, whatwg};
 
 /// The inputs of one computation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -55,6 +59,10 @@ pub struct StandardAnalysis {
     pub trace: Trace,
     /// Whether the trace was left out because the inputs were too long.
     pub trace_skipped: bool,
+    /// What the trace panel derives per step, indexed like the trace.
+    pub steps: Vec<StepView>,
+    /// The parse as the `whatwg` resolver answers it, for the report.
+    pub answer: Answer,
 }
 
 /// The longest input and base, together, whose parse is traced: each step
@@ -85,6 +93,122 @@ impl StandardAnalysis {
     }
 }
 
+impl TraceSource for StandardAnalysis {
+    fn steps(&self) -> &[Step] {
+        &self.trace.steps
+    }
+
+    fn views(&self) -> &[StepView] {
+        &self.steps
+    }
+
+    fn blank(&self) -> bool {
+        is_blank(&self.request.input)
+    }
+
+    fn not_recorded(&self) -> Option<String> {
+        self.trace_skipped.then(|| {
+            format!(
+                "Not recorded: the URL and base are longer than {} KiB together, and each step keeps the URL record as it stands. The answer above is complete.",
+                TRACE_LIMIT / 1024
+            )
+        })
+    }
+
+    fn title(&self) -> &'static str {
+        "Trace: the basic URL parser, state by state"
+    }
+
+    fn pointer_text(&self, of_base: bool) -> Option<&str> {
+        Some(if of_base { &self.base_read } else { &self.read })
+    }
+
+    fn url_after(&self, i: usize) -> Option<UrlAfterLine> {
+        let step = self.trace.steps.get(i)?;
+        let of_base = step.of_base;
+        // The record as the last step up to `i` of the same URL left it.
+        let latest = |to: usize| {
+            self.trace.steps[..to]
+                .iter()
+                .rev()
+                .filter(|s| s.of_base == of_base)
+                .find_map(|s| s.record.as_ref())
+        };
+        let now = latest(i + 1)?;
+        let before = self.trace.steps[..=i]
+            .iter()
+            .rposition(|s| s.of_base == of_base && s.record.is_some())
+            .and_then(latest);
+        Some(UrlAfterLine {
+            text: now.href(),
+            changed: before.and_then(|b| changed_component(b, now)),
+            of_base,
+        })
+    }
+
+    fn report(&self, format: Format) -> String {
+        let request = resolvers::Request::new(&self.request.input)
+            .with_base(Some(&self.request.base))
+            .with_encoding(QueryEncoding::from_label(&self.request.encoding));
+        resolvers::report::report(
+            format,
+            Resolver::Whatwg,
+            &request,
+            &self.answer,
+            &self.trace.steps,
+        )
+    }
+}
+
+/// The first component whose value differs between two records.
+fn changed_component(
+    before: &crate::engine::trace::RecordSnapshot,
+    after: &crate::engine::trace::RecordSnapshot,
+) -> Option<Component> {
+    let port = |r: &crate::engine::trace::RecordSnapshot| r.port().map(|p| p.to_string());
+    [
+        (Component::Scheme, before.scheme() != after.scheme()),
+        (Component::User, before.username() != after.username()),
+        (Component::Password, before.password() != after.password()),
+        (Component::Host, before.host() != after.host()),
+        (Component::Port, port(before) != port(after)),
+        (Component::Path, before.path() != after.path()),
+        (Component::Query, before.query() != after.query()),
+        (Component::Fragment, before.fragment() != after.fragment()),
+    ]
+    .into_iter()
+    .find_map(|(c, differs)| differs.then_some(c))
+}
+
+/// What the trace panel shows of each step: whether it changed the URL
+/// record (or, for preprocessing, the input), where in the input it read.
+fn step_views(steps: &[Step]) -> Vec<StepView> {
+    let mut last: [Option<String>; 2] = [None, None];
+    steps
+        .iter()
+        .map(|step| {
+            let slot = &mut last[usize::from(step.of_base)];
+            // A state's step changed the record when its serialization
+            // differs from the one the step before left; preprocessing
+            // changes the input.
+            let (changed, diff) = match (&step.record, &step.before, &step.after) {
+                (Some(record), _, _) => {
+                    let href = record.href();
+                    (slot.replace(href.clone()).unwrap_or_default() != href, None)
+                }
+                (None, Some(b), Some(a)) => (b != a, Some(diff_ranges(b, a))),
+                _ => (false, None),
+            };
+            StepView {
+                of_base: step.of_base,
+                changed,
+                diff,
+                input_range: step.range.clone().filter(|_| !step.of_base),
+            }
+        })
+        .collect()
+}
+
 /// Parses the base (when given) and the input against it, traced unless
 /// they are longer than [`TRACE_LIMIT`].
 pub fn analyze_standard(req: &StandardRequest) -> StandardAnalysis {
@@ -96,6 +220,7 @@ pub fn analyze_standard(req: &StandardRequest) -> StandardAnalysis {
     } else {
         let mut trace = Trace::default();
         let mut analysis = analyze_with(req, &mut trace);
+        analysis.steps = step_views(&trace.steps);
         analysis.trace = trace;
         analysis
     }
@@ -124,6 +249,11 @@ fn analyze_with<T: Tracer>(req: &StandardRequest, trace: &mut T) -> StandardAnal
             &mut *trace,
         )),
     };
+    let answer = match (&base, &parsed) {
+        (Some(Err(f)), _) => Answer::invalid(whatwg::base_invalid(f)),
+        (_, Some(p)) => whatwg::answer_from(p),
+        (_, None) => Answer::default(),
+    };
     let read = serializer::preprocess(&req.input, true).0.into_owned();
     let base_read = serializer::preprocess(&req.base, true).0.into_owned();
     StandardAnalysis {
@@ -137,5 +267,7 @@ fn analyze_with<T: Tracer>(req: &StandardRequest, trace: &mut T) -> StandardAnal
         base_read,
         trace: Trace::default(),
         trace_skipped: false,
+        steps: Vec::new(),
+        answer,
     }
 }

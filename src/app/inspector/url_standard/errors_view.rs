@@ -4,12 +4,11 @@
 
 use std::ops::Range;
 
-use egui::text::LayoutJob;
-use egui::{Color32, FontId, RichText, TextFormat, Ui};
+use egui::{RichText, Ui};
 
 use super::analysis::StandardAnalysis;
 use crate::app::escape::shown;
-use crate::app::theme;
+use crate::app::inspector::pointer_text::marked_text;
 
 /// The input as read (after the Standard's preprocessing), `marked` on a
 /// highlighted background.
@@ -26,52 +25,6 @@ pub fn input_ui(ui: &mut Ui, a: &StandardAnalysis, marked: Option<Range<usize>>,
     });
     let job = marked_text(ui, &a.read, marked, None, escapes);
     ui.label(job);
-}
-
-/// `text` in monospace with `marked` on the selection colour and the
-/// character at `pointer` underlined and coloured.
-pub fn marked_text(
-    ui: &Ui,
-    text: &str,
-    marked: Option<Range<usize>>,
-    pointer: Option<usize>,
-    escapes: bool,
-) -> LayoutJob {
-    let font = FontId::monospace(13.0);
-    let plain = TextFormat::simple(font.clone(), ui.visuals().text_color());
-    let mut mark = plain.clone();
-    mark.background = theme::selected_row(ui.visuals());
-    let mut at = plain.clone();
-    at.background = ui.visuals().selection.bg_fill;
-    at.color = ui.visuals().strong_text_color();
-    at.underline = egui::Stroke::new(2.0, ui.visuals().selection.stroke.color);
-    let mut job = LayoutJob::default();
-    for (i, c) in text.char_indices() {
-        let format = if pointer == Some(i) {
-            at.clone()
-        } else if marked.as_ref().is_some_and(|r| r.contains(&i)) {
-            mark.clone()
-        } else {
-            plain.clone()
-        };
-        let mut buf = [0u8; 4];
-        job.append(&shown(c.encode_utf8(&mut buf), escapes), 0.0, format);
-    }
-    if pointer.is_some_and(|p| p >= text.len()) {
-        // The pointer is past the last code point: the EOF code point.
-        job.append(
-            "EOF",
-            4.0,
-            TextFormat {
-                font_id: FontId::monospace(11.0),
-                ..at
-            },
-        );
-    }
-    if text.is_empty() && pointer.is_none() {
-        job.append("(empty)", 0.0, TextFormat::simple(font, Color32::GRAY));
-    }
-    job
 }
 
 /// The validation errors as a list; clicking one marks its range.

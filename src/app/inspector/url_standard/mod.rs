@@ -1,7 +1,8 @@
 //! The Inspector's URL Standard view: the input parsed by the URL
-//! Standard's basic URL parser, its trace state by state, the URL record,
-//! and the record edited through the URL API's setters and
-//! `URLSearchParams`.
+//! Standard's basic URL parser, the URL record, and the record edited
+//! through the URL API's setters and `URLSearchParams`. Its trace, state by
+//! state, is the Inspector's one trace panel, which reads the analysis
+//! here as it reads the 2012 engine's.
 //!
 //! Edits never change the input field behind the user's back: they apply
 //! to a copy of the parsed URL (the *edited URL*), shown with each setter's
@@ -10,11 +11,11 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `mod.rs` | [`StandardView`]: the analysis, the selection, the edits, the layout |
-//! | [`analysis`] | the computation (on the worker for big inputs) |
+//! | `mod.rs` | [`StandardView`]: the analysis, the edits, the left column |
+//! | [`analysis`] | the computation (on the worker for big inputs), and the trace as the Inspector's trace panel reads it |
 //! | [`record_view`] | the URL record: components, host kind, path segments, origin |
 //! | [`errors_view`] | the validation errors, their input ranges marked |
-//! | [`trace_list`] | the parser's steps: state, pointer, buffer, record after |
+//! | [`trace_list`] | a setter's own steps, each with its details |
 //! | [`setters_panel`] | the ten setters, each an editable row |
 //! | [`params_panel`] | the query as `URLSearchParams`: append, set, delete, sort |
 //! | [`result_strip`] | the href (or the failure) under the input fields |
@@ -38,19 +39,11 @@ use crate::app::worker::Worker;
 use analysis::{StandardAnalysis, StandardRequest, analyze_standard};
 use edits::Edits;
 
-/// The narrowest the left column gets beside the trace.
-const MIN_LEFT: f32 = 460.0;
-/// Below this width (points) the trace goes under the record, as the 2012
-/// engine's columns do.
-const STACK_BELOW: f32 = 1000.0;
-
 /// What the URL Standard view keeps while the app runs.
 pub struct StandardView {
     analysis: Option<StandardAnalysis>,
     worker: Worker<StandardRequest, StandardAnalysis>,
-    /// The step whose details the trace shows.
-    selected_step: Option<usize>,
-    /// The input range the errors list or a step asks to mark.
+    /// The input range the errors list asks to mark.
     marked: Option<std::ops::Range<usize>>,
     edits: Edits,
 }
@@ -64,7 +57,6 @@ impl Default for StandardView {
                 StandardRequest::size,
                 analyze_standard,
             ),
-            selected_step: None,
             marked: None,
             edits: Edits::default(),
         }
@@ -82,83 +74,70 @@ impl StandardView {
         self.worker.is_pending()
     }
 
-    /// Takes a result the worker finished.
-    pub fn poll(&mut self) {
-        if let Some(a) = self.worker.poll() {
+    /// Takes a result the worker finished; whether there was one.
+    pub fn poll(&mut self) -> bool {
+        let done = self.worker.poll();
+        let arrived = done.is_some();
+        if let Some(a) = done {
             self.set_analysis(a);
         }
+        arrived
     }
 
-    /// Computes the state's inputs (small ones within this frame).
-    pub fn refresh(&mut self, ctx: &egui::Context, state: &State) {
+    /// Computes the state's inputs (small ones within this frame); whether
+    /// the result is here already.
+    pub fn refresh(&mut self, ctx: &egui::Context, state: &State) -> bool {
         let request = StandardRequest {
             input: state.input.clone(),
             base: state.base.clone(),
             encoding: state.encoding.clone(),
         };
-        if let Some(a) = self.worker.submit(request, ctx) {
+        let done = self.worker.submit(request, ctx);
+        let arrived = done.is_some();
+        if let Some(a) = done {
             self.set_analysis(a);
         }
+        arrived
     }
 
     fn set_analysis(&mut self, a: StandardAnalysis) {
-        let same_steps = self.analysis.as_ref().is_some_and(|old| {
-            old.trace
-                .steps
-                .iter()
-                .map(|s| s.id)
-                .eq(a.trace.steps.iter().map(|s| s.id))
-        });
-        if !same_steps {
-            self.selected_step = None;
-        }
         self.marked = None;
         self.edits = Edits::start(a.url().cloned());
         self.analysis = Some(a);
     }
 
-    /// Draws the view: the record, the errors and the edits on the left,
-    /// the trace on the right (under them when the window is narrow).
-    pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut State, commands: &mut Vec<Command>) {
+    /// The left column: the input as read (the errors' range marked, or
+    /// the selected step's `pointer`), the record, the errors and the edits.
+    pub fn left_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        state: &mut State,
+        pointer: Option<u32>,
+        commands: &mut Vec<Command>,
+    ) {
         let Some(a) = self.analysis.as_ref() else {
             ui.spinner();
             return;
         };
-        let full = ui.available_rect_before_wrap();
-        if full.width() < STACK_BELOW {
-            egui::ScrollArea::vertical()
-                .id_salt("standard-stacked")
-                .auto_shrink(false)
-                .show(ui, |ui| {
-                    left_column(ui, a, &mut self.edits, &mut self.marked, state, commands);
-                    ui.separator();
-                    trace_list::trace_ui(ui, a, &mut self.selected_step, state.escapes);
-                });
-            return;
-        }
-        let left_w = (state.split * full.width()).max(MIN_LEFT);
-        let (left, right) = full.split_left_right_at_x(full.left() + left_w);
-        ui.scope_builder(
-            egui::UiBuilder::new().max_rect(left.shrink2([4.0, 0.0].into())),
-            |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("standard-left")
-                    .auto_shrink(false)
-                    .show(ui, |ui| {
-                        left_column(ui, a, &mut self.edits, &mut self.marked, state, commands);
-                    });
-            },
-        );
-        ui.scope_builder(
-            egui::UiBuilder::new().max_rect(right.shrink2([6.0, 0.0].into())),
-            |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("standard-trace")
-                    .auto_shrink(false)
-                    .show(ui, |ui| {
-                        trace_list::trace_ui(ui, a, &mut self.selected_step, state.escapes);
-                    });
-            },
+        let mark = pointer
+            .map(|p| {
+                let p = p as usize;
+                let len = a
+                    .read
+                    .get(p..)
+                    .and_then(|r| r.chars().next())
+                    .map_or(0, char::len_utf8);
+                p..p + len
+            })
+            .or_else(|| self.marked.clone());
+        left_column(
+            ui,
+            a,
+            &mut self.edits,
+            &mut self.marked,
+            mark,
+            state,
+            commands,
         );
     }
 }
@@ -170,10 +149,11 @@ fn left_column(
     a: &StandardAnalysis,
     edits: &mut Edits,
     marked: &mut Option<std::ops::Range<usize>>,
+    mark: Option<std::ops::Range<usize>>,
     state: &mut State,
     commands: &mut Vec<Command>,
 ) {
-    errors_view::input_ui(ui, a, marked.clone(), state.escapes);
+    errors_view::input_ui(ui, a, mark, state.escapes);
     ui.add_space(6.0);
     let Some(url) = a.url() else {
         if let Some((what, f)) = a.failure() {

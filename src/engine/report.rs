@@ -1,23 +1,27 @@
 //! A trace written out for people: plain text, or Markdown for handouts and
-//! bug reports. One renderer for every front end: `url-inspector canon
-//! --trace [--format text|markdown]` prints it, and the window copies it.
+//! bug reports. One renderer for every engine and resolver that records
+//! steps: `url-inspector canon --trace [--format text|markdown]` prints it,
+//! and the window copies the same text.
 //!
 //! Both formats group the steps under a heading for each run of steps of one
 //! stage (the base URL's parse apart from the input's), and give for each
 //! step its number (its index in [`Trace::steps`](super::Trace), as
 //! [`Trace::url_after`](super::Trace::url_after) takes it), id, citation,
-//! the component with its value before → after, the decision taken and,
-//! for the turns of remove dot-segments, the output and input buffers.
-//! [`steps`] writes only that; [`report`] adds what was run at the top, the
-//! result at the bottom and (Markdown) what each step id used means.
+//! the component with its value before → after, the decision taken, the
+//! input bytes it concerns (first and last, both included), for the turns
+//! of remove dot-segments the output and input buffers, and for a state
+//! machine's step its pointer, buffer and path. [`steps`] writes only that;
+//! [`report`] adds what was run at the top ([`RunInfo`]), the result and
+//! the notes at the bottom ([`Ending`]) and (Markdown) what each step id
+//! used means.
 //!
 //! Values are quoted with Rust's debug escapes, so tabs, controls and
 //! trailing spaces stay visible; absent values read `(absent)`.
 
 use std::fmt::Write;
 
-use super::model::Mode;
-use super::outcome::Outcome;
+use std::ops::Range;
+
 use crate::engine::trace::{Stage, Step, StepId};
 
 /// How a trace is written.
@@ -54,11 +58,51 @@ impl Format {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunInfo<'a> {
     pub input: &'a str,
-    /// `None`: the input was its own base.
+    /// `None`: no base (the 2012 engine then resolves the input against
+    /// itself).
     pub base: Option<&'a str>,
     /// The name of the query encoding used.
     pub encoding: &'a str,
-    pub mode: Mode,
+    /// Whose rules ran, as a person reads it (`THIS`, `URL Standard`).
+    pub engine: &'a str,
+    /// The name `--mode` takes for them (`this`, `whatwg`).
+    pub mode: &'a str,
+}
+
+/// How a run ended: the bottom of a whole [`report`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ending {
+    /// The canonical string (the URL Standard's href) of a valid run.
+    pub canonical: Option<String>,
+    /// Why the run is invalid, in a line: the reason, and the step or the
+    /// error that names it.
+    pub invalid: Option<String>,
+    /// The rest of what the run has to say (validation errors, look-alike
+    /// hosts, …): a code and a message each.
+    pub notes: Vec<(String, String)>,
+}
+
+impl Ending {
+    /// The result in one line.
+    fn line(&self) -> String {
+        match (&self.canonical, &self.invalid) {
+            (Some(canon), None) => format!("canonical URL {canon}"),
+            (_, Some(why)) => format!("invalid: {why}"),
+            (None, None) => "no canonical URL (the run stopped before it)".to_owned(),
+        }
+    }
+}
+
+/// Input bytes as a person reads them: the first and the last byte, both
+/// included (`bytes 21–26`), one byte (`byte 21`), or the place between
+/// two bytes that an empty range marks (`at byte 29`: the end of a
+/// 29-byte input, say).
+pub fn bytes(range: &Range<usize>) -> String {
+    match range.end.saturating_sub(range.start) {
+        0 => format!("at byte {}", range.start),
+        1 => format!("byte {}", range.start),
+        _ => format!("bytes {}–{}", range.start, range.end - 1),
+    }
 }
 
 /// The steps alone, grouped by stage.
@@ -74,12 +118,12 @@ pub fn steps(format: Format, steps: &[Step]) -> String {
 
 /// A whole report: what was run, the steps, the result, and (Markdown) what
 /// the step ids used mean.
-pub fn report(format: Format, run: &RunInfo<'_>, steps: &[Step], outcome: &Outcome) -> String {
+pub fn report(format: Format, run: &RunInfo<'_>, steps: &[Step], ending: &Ending) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
     let _ = match format {
-        Format::Text => text_report(&mut out, run, steps, outcome),
-        Format::Markdown => markdown_report(&mut out, run, steps, outcome),
+        Format::Text => text_report(&mut out, run, steps, ending),
+        Format::Markdown => markdown_report(&mut out, run, steps, ending),
     };
     out
 }
@@ -112,20 +156,6 @@ fn quoted(v: Option<&str>) -> String {
     match v {
         Some(s) => format!("\"{}\"", s.escape_debug()),
         None => "(absent)".to_owned(),
-    }
-}
-
-/// What the result was, in one line.
-fn result_line(outcome: &Outcome) -> String {
-    match (&outcome.canon, &outcome.failure) {
-        (Some(canon), _) if !outcome.url.invalid => format!("canonical URL {canon}"),
-        (_, Some(f)) => format!(
-            "invalid: {} (step {}: {})",
-            f.reason,
-            f.step.id(),
-            f.step.citation()
-        ),
-        _ => "invalid".to_owned(),
     }
 }
 
@@ -170,7 +200,7 @@ fn text_step(out: &mut String, n: usize, step: &Step) -> std::fmt::Result {
             indent
         };
         let of = if step.of_base { "base" } else { "input" };
-        write!(out, "{sep}[{of} bytes {}..{}]", range.start, range.end)?;
+        write!(out, "{sep}[{of} {}]", bytes(range))?;
     }
     if step.component.is_some() || step.changes || step.range.is_some() {
         out.push('\n');
@@ -227,18 +257,22 @@ fn text_report(
     out: &mut String,
     run: &RunInfo<'_>,
     steps: &[Step],
-    outcome: &Outcome,
+    ending: &Ending,
 ) -> std::fmt::Result {
     writeln!(out, "Input:    {}", quoted(Some(run.input)))?;
     match run.base {
         Some(base) => writeln!(out, "Base:     {}", quoted(Some(base)))?,
-        None => writeln!(out, "Base:     none (the input is its own base)")?,
+        None => writeln!(out, "Base:     none")?,
     }
     writeln!(out, "Encoding: {}", run.encoding)?;
-    writeln!(out, "Mode:     {}", run.mode)?;
+    writeln!(out, "Mode:     {} (--mode {})", run.engine, run.mode)?;
     out.push('\n');
     text_steps(out, steps)?;
-    writeln!(out, "\nResult: {}", result_line(outcome))
+    writeln!(out, "\nResult: {}", ending.line())?;
+    for (code, message) in &ending.notes {
+        writeln!(out, "Note: {code}: {message}")?;
+    }
+    Ok(())
 }
 
 /// Escapes text for a Markdown table cell: the characters Markdown would
@@ -331,7 +365,7 @@ fn markdown_row(out: &mut String, n: usize, step: &Step) -> std::fmt::Result {
         if !decision.is_empty() {
             decision.push(' ');
         }
-        write!(decision, "({of} bytes {}..{})", range.start, range.end)?;
+        write!(decision, "({of} {})", bytes(range))?;
     }
     writeln!(
         out,
@@ -344,23 +378,37 @@ fn markdown_report(
     out: &mut String,
     run: &RunInfo<'_>,
     steps: &[Step],
-    outcome: &Outcome,
+    ending: &Ending,
 ) -> std::fmt::Result {
-    writeln!(out, "# How {} is canonicalized\n", md_code(run.input))?;
+    writeln!(
+        out,
+        "# How {} reads {}\n",
+        md_text(run.engine),
+        md_code(run.input)
+    )?;
     writeln!(out, "- input: {}", md_value(Some(run.input)))?;
     match run.base {
         Some(base) => writeln!(out, "- base: {}", md_value(Some(base)))?,
-        None => writeln!(out, "- base: none (the input is its own base)")?,
+        None => writeln!(out, "- base: none")?,
     }
     writeln!(out, "- encoding: {}", md_text(run.encoding))?;
-    writeln!(out, "- mode: {}\n", run.mode)?;
+    writeln!(
+        out,
+        "- mode: {} ({})\n",
+        md_text(run.engine),
+        md_code(&format!("--mode {}", run.mode))
+    )?;
     markdown_steps(out, steps)?;
     writeln!(out, "\n## Result\n")?;
-    match (&outcome.canon, &outcome.failure) {
-        (Some(canon), _) if !outcome.url.invalid => {
-            writeln!(out, "Canonical URL: {}", md_code(canon))?
+    match (&ending.canonical, &ending.invalid) {
+        (Some(canon), None) => writeln!(out, "Canonical URL: {}", md_code(canon))?,
+        _ => writeln!(out, "{}", md_text(&ending.line()))?,
+    }
+    if !ending.notes.is_empty() {
+        writeln!(out, "\n## Notes\n")?;
+        for (code, message) in &ending.notes {
+            writeln!(out, "- {}: {}", md_code(code), md_text(message))?;
         }
-        _ => writeln!(out, "{}", md_text(&result_line(outcome)))?,
     }
     writeln!(out, "\n## What the steps mean\n")?;
     let mut used: Vec<StepId> = steps.iter().map(|s| s.id).collect();
@@ -381,13 +429,25 @@ fn markdown_report(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{self, Component, Options, Trace};
+    use crate::engine::{self, Component, Mode, Options, Outcome, Trace};
 
     /// The outcome and the steps of one run of `input` against `base`.
     fn traced(input: &str, base: &str) -> (Outcome, Vec<Step>) {
         let mut trace = Trace::default();
         let out = engine::run(input, &Options::default().base(base), &mut trace);
         (out, trace.steps)
+    }
+
+    /// How a run of the 2012 engine ended (no notes).
+    fn ending(out: &Outcome) -> Ending {
+        Ending {
+            canonical: out.canon.clone().filter(|_| !out.url.invalid),
+            invalid: out
+                .failure
+                .as_ref()
+                .map(|f| format!("{} (step {}: {})", f.reason, f.step.id(), f.step.citation())),
+            notes: Vec::new(),
+        }
     }
 
     #[test]
@@ -404,7 +464,7 @@ mod tests {
             self::steps(Format::Text, &steps),
             "Parsing\n\
              \x20 #0 parse.scheme  Finding the scheme\n\
-             \x20     scheme: (absent) → \"HT\\tTP\"  [input bytes 0..4]\n\
+             \x20     scheme: (absent) → \"HT\\tTP\"  [input bytes 0–3]\n\
              \x20 #1 parse.component  Parsing  [CHROME only]  FAILED\n\
              \x20     kept\n\
              \n\
@@ -436,9 +496,10 @@ mod tests {
             input: "../../a/./b?x#y",
             base: Some("http://example.com/p/q/r"),
             encoding: "UTF-8",
-            mode: Mode::This,
+            engine: "THIS",
+            mode: "this",
         };
-        let md = report(Format::Markdown, &run, &steps, &out);
+        let md = report(Format::Markdown, &run, &steps, &ending(&out));
         let n = steps
             .iter()
             .position(|s| s.id == StepId::DotsRuleC)
@@ -450,7 +511,7 @@ mod tests {
         );
         assert!(md.contains(&row), "{md}");
         for heading in [
-            "# How `../../a/./b?x#y` is canonicalized\n",
+            "# How THIS reads `../../a/./b?x#y`\n",
             "## Parsing (of the base URL)\n\n| # | step |",
             "## Resolution\n\n| # | step |",
             "## Result\n\nCanonical URL: `http://example.com/a/b?x#y`\n",
@@ -489,9 +550,10 @@ mod tests {
             input: "http://a:99999/",
             base: None,
             encoding: "UTF-8",
-            mode: Mode::This,
+            engine: "THIS",
+            mode: "this",
         };
-        let text = report(Format::Text, &run, &steps, &out);
+        let text = report(Format::Text, &run, &steps, &ending(&out));
         assert!(
             text.starts_with("Input:    \"http://a:99999/\"\nBase:     none"),
             "{text}"
