@@ -59,6 +59,7 @@ pub struct InspectorApp {
     /// one into view.
     last_focus: Option<egui::Id>,
     help: help::HelpWindows,
+    focus_ring: super::focus_ring::FocusRing,
     /// Set from outside the UI thread (a signal) to close the window the
     /// way Ctrl+Q does, saving the state.
     quit_flag: Option<Arc<AtomicBool>>,
@@ -81,6 +82,7 @@ impl InspectorApp {
             uncommitted_since: None,
             last_focus: None,
             help: help::HelpWindows::default(),
+            focus_ring: super::focus_ring::FocusRing::default(),
             quit_flag: None,
         }
     }
@@ -127,6 +129,11 @@ impl InspectorApp {
     /// Whether a big input is still being computed off the UI thread.
     pub fn is_computing(&self) -> bool {
         self.inspector.is_computing()
+    }
+
+    /// The documentation page Help shows, if its window is open.
+    pub fn help_page(&self) -> Option<&str> {
+        self.help.page()
     }
 
     /// The status bar's message.
@@ -218,6 +225,7 @@ impl InspectorApp {
             self.viewer = None;
         }
         self.help.show(&ctx, &mut commands);
+        self.focus_ring.show(&ctx);
         for command in commands {
             self.apply(command, &ctx);
         }

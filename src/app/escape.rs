@@ -181,6 +181,21 @@ pub fn group_digits(n: usize) -> String {
     out
 }
 
+/// Input bytes as a person reads them, digits grouped: the first and the
+/// last byte, both included (`bytes 21–26`), one byte (`byte 21`), or the
+/// place an empty range marks (`at byte 29`, between bytes 28 and 29).
+pub fn byte_span(range: &std::ops::Range<usize>) -> String {
+    match range.end.saturating_sub(range.start) {
+        0 => format!("at byte {}", group_digits(range.start)),
+        1 => format!("byte {}", group_digits(range.start)),
+        _ => format!(
+            "bytes {}–{}",
+            group_digits(range.start),
+            group_digits(range.end - 1)
+        ),
+    }
+}
+
 /// The characters a user may want to insert but cannot type, with a name.
 pub const SPECIAL_CHARS: &[(char, &str)] = &[
     ('\t', "TAB (removed by preprocessing)"),

@@ -251,6 +251,11 @@ pub fn mode_shortcut(ctx: &Context, mode: Mode) -> String {
     written(ctx, Action::SetMode(mode))
 }
 
+/// The shortcut that shows the URL Standard, as the platform writes it.
+pub fn url_standard_shortcut(ctx: &Context) -> String {
+    written(ctx, Action::UrlStandard)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,6 +19,7 @@
 //! | [`big_field`], [`visible`] | editing a value too long for a text field; hidden characters drawn visibly in the fields |
 //! | [`history`], [`viewer`], [`help`] | the History menu, the full-text window, the Help menu |
 //! | [`symbols`] | symbols set in the font that has them, beside words |
+//! | [`focus_ring`] | a ring around the widget the keyboard focused |
 //! | [`theme`] | colours with enough contrast, in both themes |
 //! | [`clipboard`] | the clipboard trait, arboard behind it, failures told |
 //! | [`case_command`] | the case on screen as a shell-quoted command line to hand on |
@@ -53,6 +54,8 @@ pub mod compare;
 #[cfg(feature = "gui")]
 pub mod escape;
 pub mod field;
+#[cfg(feature = "gui")]
+pub mod focus_ring;
 #[cfg(feature = "gui")]
 pub mod focus_scroll;
 #[cfg(feature = "gui")]

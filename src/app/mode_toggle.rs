@@ -10,7 +10,7 @@ use crate::engine::Mode;
 
 use super::state::InspectorEngine;
 
-use super::keys::mode_shortcut;
+use super::keys::{mode_shortcut, url_standard_shortcut};
 
 /// What a mode changes, in a sentence or two.
 pub fn tooltip(mode: Mode) -> &'static str {
@@ -38,9 +38,9 @@ pub fn tooltip(mode: Mode) -> &'static str {
 pub fn summary(mode: Mode) -> &'static str {
     match mode {
         Mode::This => "The spec's own rules. Only hosts differ between modes.",
-        Mode::Chrome => "Emulating Chrome of 2011 (host rules only).",
-        Mode::Gecko => "Emulating Gecko of 2011 (host rules only).",
-        Mode::Ie => "Emulating Internet Explorer of 2011 (host rules only).",
+        Mode::Chrome => "The 2012 spec emulating Chrome of 2011 (host rules only).",
+        Mode::Gecko => "The 2012 spec emulating Firefox (Gecko) of 2011 (host rules only).",
+        Mode::Ie => "The 2012 spec emulating Internet Explorer of 2011 (host rules only).",
     }
 }
 
@@ -69,6 +69,18 @@ pub fn mode_toggle_ui(
         let mut changed = false;
         let spec2012 = *engine == InspectorEngine::Spec2012;
         for m in Mode::ALL {
+            // The switch says what its choices are: the 2012 spec's own
+            // rules, its markers for the browsers of 2011, today's Standard.
+            match m {
+                Mode::This => {
+                    ui.weak("2012 spec:");
+                }
+                Mode::Chrome => {
+                    ui.add_space(4.0);
+                    ui.weak("its 2011 browsers:");
+                }
+                Mode::Gecko | Mode::Ie => {}
+            }
             let shortcut = mode_shortcut(ui.ctx(), m);
             let r = ui
                 .selectable_label(
@@ -82,10 +94,14 @@ pub fn mode_toggle_ui(
                 changed = true;
             }
         }
-        ui.add_space(6.0);
+        ui.add_space(8.0);
+        ui.weak("today:");
         let r = ui
             .selectable_label(!spec2012, egui::RichText::new("URL Standard").strong())
-            .on_hover_text(URL_STANDARD_TOOLTIP);
+            .on_hover_text(format!(
+                "{URL_STANDARD_TOOLTIP} ({})",
+                url_standard_shortcut(ui.ctx())
+            ));
         if r.clicked() && spec2012 {
             *engine = InspectorEngine::UrlStandard;
             changed = true;

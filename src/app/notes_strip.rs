@@ -20,7 +20,7 @@ use crate::engine::{Note, NoteLevel};
 
 use super::analysis::Analysis;
 use super::command::Command;
-use super::escape::{group_digits, shorten};
+use super::escape::{byte_span, shorten};
 use super::symbols::with_words;
 use super::theme;
 
@@ -192,13 +192,12 @@ fn note_job(ui: &egui::Ui, note: &Note, escapes: bool) -> LayoutJob {
         let format = if url_like { &code } else { &plain };
         append_marking_non_ascii(&mut job, part, format, v);
     }
+    // A removed character's note names where it was in the input as
+    // typed; the place it was removed from (a caret in the coloured input)
+    // would be a second offset for the same character.
     let place = match &note.range {
-        Some(r) if r.is_empty() => format!(" (at byte {} of the input)", group_digits(r.start)),
-        Some(r) => format!(
-            " (bytes {}–{} of the input, underlined there)",
-            group_digits(r.start),
-            group_digits(r.end)
-        ),
+        Some(r) if r.is_empty() => String::new(),
+        Some(r) => format!(" ({} of the input, underlined there)", byte_span(r)),
         None => String::new(),
     };
     job.append(&place, 0.0, TextFormat::simple(body, v.weak_text_color()));

@@ -10,7 +10,7 @@ use egui::{RichText, TextEdit, TextStyle};
 
 use super::analysis::{Analysis, FailureView};
 use super::command::Command;
-use super::escape::{group_digits, preview};
+use super::escape::{byte_span, preview};
 use super::keys;
 use super::notes_strip;
 use super::state::is_blank;
@@ -141,14 +141,10 @@ fn failure_ui(ui: &mut egui::Ui, f: &FailureView, commands: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         ui.weak(f.id.explanation());
         match &f.input_range {
-            Some(r) if r.is_empty() => {
-                ui.label(format!("Position: byte {} of the input (marked below).", group_digits(r.start)));
-            }
             Some(r) => {
                 ui.label(format!(
-                    "Position: bytes {}–{} of the input (marked below).",
-                    group_digits(r.start),
-                    group_digits(r.end)
+                    "Position: {} of the input (marked below).",
+                    byte_span(r)
                 ));
             }
             None => {

@@ -233,7 +233,7 @@ fn notes(comparison: &Comparison) -> String {
             let at = note
                 .range
                 .as_ref()
-                .map(|r| format!(" (bytes {}..{})", r.start, r.end))
+                .map(|r| format!(" ({})", crate::engine::report::bytes(r)))
                 .unwrap_or_default();
             out.push_str(&format!("  {r}: {} {}{at}\n", note.code, note.message));
         }

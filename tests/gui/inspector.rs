@@ -157,7 +157,7 @@ fn an_invalid_url_shows_the_failing_step_and_where() {
     assert!(shows(&h, "× Invalid URL"));
     assert!(shows_part(&h, "canon.port.invalid"));
     assert!(shows_part(&h, "larger than 65535"));
-    assert!(shows_part(&h, "Position: bytes 19–24"));
+    assert!(shows_part(&h, "Position: bytes 19–23 of the input"));
     // Showing the step selects it in the trace.
     h.get_by_label("Show the step").click();
     h.run();
@@ -1083,4 +1083,18 @@ fn trace_groups_and_the_divider_work_from_the_keyboard() {
         h.state().state.split
     );
     assert_eq!(focused(&h).as_deref(), Some(divider));
+}
+
+/// A character preprocessing removed is placed once, where it was in the
+/// input as typed (the note says so); no second offset, of the input
+/// after it was removed, is added beside it.
+#[test]
+fn a_removed_character_is_placed_once() {
+    let (mut h, _) = window(State {
+        input: "http://example.com/a\tb".into(),
+        ..State::default()
+    });
+    h.run();
+    assert!(shows_part(&h, "TAB at byte 20"));
+    assert!(!shows_part(&h, "(at byte"));
 }

@@ -12,6 +12,7 @@ mod batch_layout;
 mod case;
 mod compare;
 mod explain;
+mod help;
 mod inputs;
 mod inspector;
 mod state;

@@ -8,7 +8,7 @@ use egui::RichText;
 
 use crate::resolvers::{Answer, Note, NoteCode};
 
-use super::super::escape::shorten;
+use super::super::escape::{byte_span, shorten};
 
 /// How much of the input a note's excerpt shows.
 const EXCERPT_CHARS: usize = 40;
@@ -57,9 +57,8 @@ fn excerpt(note: &Note, input: &str) -> Option<String> {
     let range = note.range.clone()?;
     let text = input.get(range.clone())?;
     Some(format!(
-        "at bytes {}–{}: \"{}\"",
-        range.start,
-        range.end,
+        "at {}: \"{}\"",
+        byte_span(&range),
         shorten(text, EXCERPT_CHARS, true)
     ))
 }
@@ -151,6 +150,6 @@ mod tests {
             .iter()
             .find(|n| n.code.as_str() == "invalid-URL-unit");
         let text = tab.and_then(|n| excerpt(n, "http://a/b\tc"));
-        assert_eq!(text.as_deref(), Some("at bytes 10–11: \"\\u{9}\""));
+        assert_eq!(text.as_deref(), Some("at byte 10: \"\\u{9}\""));
     }
 }

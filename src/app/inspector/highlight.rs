@@ -29,7 +29,7 @@ use crate::engine::{Component, Note, NoteLevel};
 
 use crate::app::analysis::Analysis;
 use crate::app::command::Command;
-use crate::app::escape::{group_digits, shown};
+use crate::app::escape::{byte_span, group_digits, shown};
 use crate::app::notes_strip::{level_color, level_words};
 use crate::app::state::{State, is_blank};
 use crate::app::symbols::with_words;
@@ -161,7 +161,7 @@ fn legend_ui(
                 .strong();
             let r = ui
                 .selectable_label(selected_component == Some(*c), text)
-                .on_hover_text(format!("{c}: bytes {}–{} of the input", r.start, r.end));
+                .on_hover_text(format!("{c}: {} of the input", byte_span(r)));
             if r.clicked() {
                 commands.push(Command::SelectComponent(Some(*c)));
             }
@@ -443,7 +443,7 @@ fn name_under_pointer(a: &Analysis, laid: &Laid, rect: egui::Rect, response: egu
         .component
         .and_then(|c| a.span(c))
         .unwrap_or(p.bytes.clone());
-    let mut tip = format!("{name}\nbytes {}–{} of the input", span.start, span.end);
+    let mut tip = format!("{name}\n{} of the input", byte_span(&span));
     if p.non_ascii
         && let Some(c) = a
             .preprocessed

@@ -14,13 +14,12 @@ use egui::{RichText, TextStyle};
 
 use super::pointer_text::marked_text;
 use crate::app::command::Command;
-use crate::app::escape::{group_digits, shorten, shown};
+use crate::app::escape::{byte_span, shorten, shown};
 use crate::app::keys;
 use crate::app::symbols::with_words;
 use crate::app::theme;
 use crate::app::trace_source::{StepView, TraceSource, UrlAfterLine};
 use crate::engine::Step;
-use crate::engine::report::bytes;
 use crate::engine::trace::RecordSnapshot;
 
 use super::change_marks::{DETAIL_CHARS, append_marked, change_formats};
@@ -76,32 +75,11 @@ pub fn detail_ui(
             if let Some(r) = &v.input_range {
                 ui.label(format!(
                     "Concerns {} of the input (marked in the input; the first byte is 0).",
-                    grouped(&bytes(r))
+                    byte_span(r)
                 ));
             }
         },
     );
-}
-
-/// Digits grouped in a byte range's words ("bytes 12 345–12 350").
-fn grouped(words: &str) -> String {
-    words
-        .split(' ')
-        .map(|w| match w.split_once('–') {
-            Some((a, b)) if a.parse::<usize>().is_ok() => {
-                format!(
-                    "{}–{}",
-                    group_digits(a.parse().unwrap_or(0)),
-                    group_digits(b.parse().unwrap_or(0))
-                )
-            }
-            _ => match w.parse::<usize>() {
-                Ok(n) => group_digits(n),
-                Err(_) => w.to_owned(),
-            },
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The detail's first line: failed mark, number, id, citation, whose step, Close.

@@ -7,7 +7,7 @@ use std::ops::Range;
 use egui::{RichText, Ui};
 
 use super::analysis::StandardAnalysis;
-use crate::app::escape::shown;
+use crate::app::escape::{byte_span, shown};
 use crate::app::inspector::pointer_text::marked_text;
 
 /// The input as read (after the Standard's preprocessing), `marked` on a
@@ -43,10 +43,9 @@ pub fn errors_ui(ui: &mut Ui, a: &StandardAnalysis, marked: &mut Option<Range<us
         let range = e.range.clone();
         let selected = marked.as_ref() == Some(&range);
         let text = format!(
-            "{}  at {}..{}  {}",
+            "{}  {}  {}",
             e.error.name(),
-            range.start,
-            range.end,
+            byte_span(&range),
             shown(a.read.get(range.clone()).unwrap_or(""), true)
         );
         let r = ui
@@ -59,8 +58,9 @@ pub fn errors_ui(ui: &mut Ui, a: &StandardAnalysis, marked: &mut Option<Range<us
     if let Some((what, f)) = a.failure() {
         let name = f.error.map(|e| e.name()).unwrap_or("failure");
         let text = format!(
-            "{name}  at {}..{} of the {what}: {}",
-            f.range.start, f.range.end, f.reason
+            "{name}  {} of the {what}: {}",
+            byte_span(&f.range),
+            f.reason
         );
         let r = ui.selectable_label(
             what == "URL" && marked.as_ref() == Some(&f.range),
