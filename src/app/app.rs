@@ -427,13 +427,9 @@ impl InspectorApp {
         };
         Some(format!(
             "{rules} · {} · {:.1} ms · input {}",
-            super::inspector::trace_view::plural(steps, "step", "steps"),
+            super::escape::plural(steps, "step", "steps"),
             elapsed.as_secs_f64() * 1000.0,
-            super::inspector::trace_view::plural(input, "byte", "bytes").replacen(
-                &input.to_string(),
-                &group_digits(input),
-                1
-            )
+            super::escape::plural(input, "byte", "bytes")
         ))
     }
 

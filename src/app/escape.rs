@@ -181,6 +181,11 @@ pub fn group_digits(n: usize) -> String {
     out
 }
 
+/// A count and its noun, singular for one: "1 row", "3,000 rows".
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{} {}", group_digits(n), if n == 1 { one } else { many })
+}
+
 /// Input bytes as a person reads them, digits grouped: the first and the
 /// last byte, both included (`bytes 21–26`), one byte (`byte 21`), or the
 /// place an empty range marks (`at byte 29`, between bytes 28 and 29).

@@ -20,6 +20,7 @@
 //! | [`history`], [`viewer`], [`help`] | the History menu, the full-text window, the Help menu |
 //! | [`symbols`] | symbols set in the font that has them, beside words |
 //! | [`focus_ring`] | a ring around the widget the keyboard focused |
+//! | [`host_mark`] | the Inspector's non-ASCII and look-alike marks, for table cells |
 //! | [`theme`] | colours with enough contrast, in both themes |
 //! | [`clipboard`] | the clipboard trait, arboard behind it, failures told |
 //! | [`case_command`] | the case on screen as a shell-quoted command line to hand on |
@@ -64,6 +65,8 @@ pub mod fonts;
 pub mod help;
 #[cfg(feature = "gui")]
 pub mod history;
+#[cfg(feature = "gui")]
+pub mod host_mark;
 #[cfg(feature = "gui")]
 pub mod inputs;
 #[cfg(feature = "gui")]

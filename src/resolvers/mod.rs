@@ -438,6 +438,18 @@ impl NoteCode {
         }
     }
 
+    /// The code whose stable string is `code`, from whichever table has it.
+    pub fn from_code(code: &str) -> Option<NoteCode> {
+        None.or_else(|| StepId::from_code(code).map(NoteCode::Step))
+            .or_else(|| engine::NoteCode::from_code(code).map(NoteCode::Engine))
+            .or_else(|| ValidationError::from_code(code).map(NoteCode::Validation))
+            .or_else(|| whatwg::Code::from_code(code).map(NoteCode::Whatwg))
+            .or_else(|| rust_url::Code::from_code(code).map(NoteCode::RustUrl))
+            .or_else(|| rfc3986::Code::from_code(code).map(NoteCode::Rfc3986))
+            .or_else(|| opc::Code::from_code(code).map(NoteCode::Opc))
+            .or_else(|| setters::Code::from_code(code).map(NoteCode::Set))
+    }
+
     /// What a note of this kind means, in a sentence.
     pub const fn text(self) -> &'static str {
         match self {
@@ -657,6 +669,8 @@ mod tests {
         );
         for c in codes {
             assert!(!c.text().is_empty() && !c.citation().is_empty(), "{c}");
+            assert_eq!(NoteCode::from_code(c.as_str()), Some(c));
         }
+        assert_eq!(NoteCode::from_code("no.such-code"), None);
     }
 }

@@ -9,7 +9,7 @@
 
 use std::panic::{self, AssertUnwindSafe};
 
-use crate::engine::QueryEncoding;
+use crate::engine::{Component, QueryEncoding};
 use crate::resolvers::{Answer, Request, Resolver};
 
 use super::read::{Entry, Target};
@@ -61,6 +61,11 @@ pub struct Row {
     pub encoding: &'static str,
     /// One per chosen resolver, in their order (empty for an error row).
     pub cells: Vec<Cell>,
+    /// The host each resolver's answer names (the component as that
+    /// resolver reports it), by the same index as `cells`; `None` for an
+    /// invalid answer or one without a host. May be shorter than `cells`
+    /// (a row made without hosts).
+    pub hosts: Vec<Option<String>>,
     /// The codes of the notes raised, each once, in the order first raised.
     pub notes: Vec<&'static str>,
     /// Why the line could not be read, for an error row.
@@ -116,6 +121,7 @@ pub fn compute(entry: Entry, resolvers: &[Resolver]) -> Row {
                 base: None,
                 encoding: "",
                 cells: Vec::new(),
+                hosts: Vec::new(),
                 notes,
                 error: Some(bad.why),
             };
@@ -124,16 +130,15 @@ pub fn compute(entry: Entry, resolvers: &[Resolver]) -> Row {
     if target.unknown_encoding.is_some() {
         notes.push(NOTE_UNKNOWN_ENCODING);
     }
-    let cells = resolvers
+    let (cells, hosts) = resolvers
         .iter()
         .map(|&r| {
             let Some(answer) = resolve_guarded(r, &target) else {
                 if !notes.contains(&NOTE_INTERNAL_ERROR) {
                     notes.push(NOTE_INTERNAL_ERROR);
                 }
-                return Cell::Invalid(format!(
-                    "internal error: the {r} resolver panicked on this input"
-                ));
+                let why = format!("internal error: the {r} resolver panicked on this input");
+                return (Cell::Invalid(why), None);
             };
             for note in &answer.notes {
                 let code = note.code.as_str();
@@ -141,9 +146,12 @@ pub fn compute(entry: Entry, resolvers: &[Resolver]) -> Row {
                     notes.push(code);
                 }
             }
-            cell(answer)
+            let host = (!answer.invalid)
+                .then(|| answer.get(Component::Host).map(str::to_owned))
+                .flatten();
+            (cell(answer), host)
         })
-        .collect();
+        .unzip();
     let Target {
         input,
         base,
@@ -156,6 +164,7 @@ pub fn compute(entry: Entry, resolvers: &[Resolver]) -> Row {
         base,
         encoding: encoding_name(encoding),
         cells,
+        hosts,
         notes,
         error: None,
     }
@@ -217,7 +226,17 @@ mod tests {
         assert_eq!(row.cells[0], Cell::Canon("http://a/x".to_owned()));
         assert!(!row.disagrees(), "{row:?}");
 
+        assert_eq!(
+            row.hosts,
+            [
+                Some("a".to_owned()),
+                Some("a".to_owned()),
+                Some("a".to_owned())
+            ]
+        );
+
         let row = compute(entry("http://a:99999/", None), &resolvers);
+        assert_eq!(row.hosts[..2], [None, None], "invalid answers name no host");
         assert!(row.any_invalid());
         assert!(
             row.cells[0].reason().is_some_and(|r| r.contains("65535")),

@@ -521,6 +521,7 @@ mod tests {
                     None => Cell::Invalid("bad".to_owned()),
                 })
                 .collect(),
+            hosts: Vec::new(),
             notes: vec!["n.a"],
             error: None,
         }
@@ -571,6 +572,7 @@ mod tests {
                     _ => Row {
                         error: Some("unreadable".to_owned()),
                         cells: Vec::new(),
+                        hosts: Vec::new(),
                         ..row(&[])
                     },
                 }

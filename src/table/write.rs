@@ -429,6 +429,7 @@ mod tests {
                     Cell::Canon("http://b/a".to_owned()),
                     Cell::Invalid("no".to_owned()),
                 ],
+                hosts: Vec::new(),
                 notes: vec!["x.y", "z"],
                 error: None,
             },
@@ -438,6 +439,7 @@ mod tests {
                 base: None,
                 encoding: "",
                 cells: Vec::new(),
+                hosts: Vec::new(),
                 notes: Vec::new(),
                 error: Some("not JSON".to_owned()),
             },
@@ -671,6 +673,7 @@ mod tests {
                             None => Cell::Invalid("bad, \"very\"".to_owned()),
                         })
                         .collect(),
+                    hosts: Vec::new(),
                     notes: vec!["a.b", "c"],
                     error,
                 })

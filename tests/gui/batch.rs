@@ -145,10 +145,18 @@ fn pasted_lines_become_rows_and_the_filter_keeps_the_invalid_one() {
 }
 
 #[test]
-fn clicking_a_row_opens_it_in_the_inspector_with_its_values() {
+fn clicking_a_row_shows_it_whole_and_opens_it_in_the_inspector() {
     let mut h = window(batch_state(""));
     paste_and_run(&mut h);
     h.get_by_label("../up?q=1").click();
+    h.run();
+    // A click selects the row: its detail shows every value whole, and
+    // the hosts each resolver reads.
+    assert_eq!(h.state().state.view, View::Batch);
+    assert!(shows_part(&h, "Line "));
+    assert!(shows(&h, "THIS host"));
+    assert!(shows(&h, "http://base.example/up?q=1"));
+    h.get_by_label("Inspect in THIS").click();
     h.run();
     let s = &h.state().state;
     assert_eq!(s.view, View::Inspector);
@@ -625,6 +633,7 @@ fn job_of(n: usize, path: PathBuf) -> ExportJob {
             base: None,
             encoding: "UTF-8",
             cells: vec![Cell::Canon(format!("http://h/{i}"))],
+            hosts: vec![Some("h".to_owned())],
             notes: Vec::new(),
             error: None,
         });

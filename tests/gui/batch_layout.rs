@@ -91,24 +91,31 @@ fn has_header(h: &Harness<'_, App>, name: &str) -> bool {
 }
 
 #[test]
-fn the_table_ends_where_the_summary_begins_at_800_and_1920_px() {
+fn the_table_ends_where_the_summary_begins_at_1920_px_and_has_the_width_at_800() {
     let three = [Resolver::This, Resolver::Whatwg, Resolver::Rfc3986];
-    for (width, resolvers) in [(800.0, &three[..]), (1920.0, &Resolver::ALL[..])] {
-        let mut h = window(state(resolvers), [width, 600.0]);
-        paste_and_run(&mut h, LINES);
-        let summary_left = h.get_by_label("Summary").rect().left();
-        let input = header(&h, "Input").expect("the Input header");
-        let notes = header(&h, "Notes").expect("the Notes header");
-        // The last column (the notes) starts left of the summary with room
-        // for some codes, and the table takes the room there is: the last
-        // column is not left a wide empty space.
-        let last = summary_left - notes.left();
-        assert!(
-            (55.0..=400.0).contains(&last),
-            "at {width} px the notes column starts {last} px left of the summary"
-        );
-        assert!(input.left() < 80.0, "{input:?}");
-    }
+    // At 800 px the summary is folded under the table, which has the
+    // window's width.
+    let mut h = window(state(&three), [800.0, 600.0]);
+    paste_and_run(&mut h, LINES);
+    let notes = header(&h, "Notes").expect("the Notes header");
+    let summary = h.get_by_label("Summary").rect();
+    assert!(summary.top() > notes.bottom(), "{summary:?} {notes:?}");
+    // The notes column is the last, near the window's right edge.
+    assert!(notes.left() > 650.0 && notes.left() < 760.0, "{notes:?}");
+    let mut h = window(state(&Resolver::ALL), [1920.0, 600.0]);
+    paste_and_run(&mut h, LINES);
+    let summary_left = h.get_by_label("Summary").rect().left();
+    let input = header(&h, "Input").expect("the Input header");
+    let notes = header(&h, "Notes").expect("the Notes header");
+    // The last column (the notes) starts left of the summary with room
+    // for some codes, and the table takes the room there is: the last
+    // column is not left a wide empty space.
+    let last = summary_left - notes.left();
+    assert!(
+        (55.0..=400.0).contains(&last),
+        "at 1920 px the notes column starts {last} px left of the summary"
+    );
+    assert!(input.left() < 80.0, "{input:?}");
 }
 
 #[test]
@@ -123,12 +130,10 @@ fn with_every_resolver_at_800_px_columns_stay_readable_and_scroll_sideways() {
         // About a dozen monospace characters, not five.
         assert!(pair[1] - pair[0] >= 90.0, "{}: {pair:?}", r.name());
     }
-    let summary_left = h.get_by_label("Summary").rect().left();
+    // The summary is folded under the table, not beside it.
+    let summary = h.get_by_label("Summary").rect();
     let this = header(&h, "this").expect("this");
-    assert!(
-        this.right() <= summary_left,
-        "the first answer is beside the summary"
-    );
+    assert!(summary.top() > this.bottom(), "{summary:?} {this:?}");
     // At 1920 px the same table fits: each answer gets well over the least.
     let mut h = window(state(&Resolver::ALL), [1920.0, 600.0]);
     paste_and_run(&mut h, LINES);
@@ -341,4 +346,16 @@ fn compare_never_shows_an_earlier_inputs_summary() {
     assert!(!shows(&h, &first), "an earlier input's summary is shown");
     wait_until(&mut h, "the new comparison", |h| shows(h, &second));
     assert!(!shows_part(&h, "previous input's comparison"));
+}
+
+/// At 800 px every control of the Batch view's inputs is on screen: a
+/// label and its field that do not fit at the end of a row start the next.
+#[test]
+fn at_800_px_the_batch_controls_wrap_and_stay_on_screen() {
+    let mut h = window(state(&[Resolver::This, Resolver::Whatwg]), [800.0, 600.0]);
+    h.run();
+    for label in ["Encoding:", "Base:", "Format:", "opc", "Export"] {
+        let r = h.get_by_label(label).rect();
+        assert!(r.right() <= 800.0 && r.left() >= 0.0, "{label} at {r:?}");
+    }
 }

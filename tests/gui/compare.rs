@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::kittest::{shows, shows_part};
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use url_inspector::app::clipboard::MemoryClipboard;
 use url_inspector::app::state::View;
 use url_inspector::app::worker::SYNC_LIMIT;
@@ -367,4 +367,22 @@ fn a_long_url_fits_the_width_and_copies_whole() {
     cell.click();
     h.run();
     assert_eq!(clipboard.contents(), Some(canon));
+}
+
+/// A look-alike host is marked in Compare's cells as in the Inspector,
+/// in the resolvers that write it in Punycode too.
+#[test]
+fn a_look_alike_host_is_marked_in_every_cell_that_names_it() {
+    let (mut h, _) = window(compare_state("https://\u{430}pple.com/", ""));
+    h.run();
+    let marked: Vec<String> = h
+        .query_all_by_label_contains("\u{25b2} The host")
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    assert!(
+        marked
+            .iter()
+            .any(|l| l.contains("of URL Standard") && l.contains("looks like apple.com")),
+        "{marked:#?}"
+    );
 }

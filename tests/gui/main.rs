@@ -9,6 +9,7 @@ mod kittest;
 
 mod batch;
 mod batch_layout;
+mod batch_security;
 mod case;
 mod compare;
 mod explain;

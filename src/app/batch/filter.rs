@@ -1,5 +1,9 @@
 //! Which rows the table shows, in which order: the filters (only invalid,
-//! only disagreeing, a note code, a text search) and the sort.
+//! only disagreeing, a note code, a text search) and the sort; and, when a
+//! filter is on, the summary of the rows it shows, so the counts beside
+//! the table are the table's. A line that could not be read is always
+//! shown by the invalid and disagreement filters: it is the row a person
+//! must not miss.
 //!
 //! With no filter and input order the view is the table itself. Otherwise
 //! the list of row numbers is computed on a thread of its own from the
@@ -17,9 +21,11 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use super::note_names::{note_name, note_text};
 use super::runner::{Progress, Task};
 use super::settings::{Filter, Sort, SortColumn};
 use super::store::{CellRef, RowRef, Segment, Table, row_of};
+use crate::table::Summary;
 
 /// How often a filtered or sorted view follows a growing table.
 pub const REDO_EVERY: Duration = Duration::from_millis(700);
@@ -32,14 +38,19 @@ struct Key {
     rows: usize,
 }
 
+/// A list of rows shown and, when a filter made it, their summary.
+type Shown = (Vec<u32>, Option<Summary>);
+
 /// The rows shown, in order.
 #[derive(Default)]
 pub struct ViewIndex {
     /// `None`: every row, in input order.
     rows: Option<Arc<Vec<u32>>>,
+    /// The summary of the rows shown, when a filter is on.
+    summary: Option<Arc<Summary>>,
     made_for: Option<Key>,
     /// The list being computed; its result is `None` when it was cancelled.
-    pending: Option<(Key, Task<Option<Vec<u32>>>)>,
+    pending: Option<(Key, Task<Option<Shown>>)>,
     last_start: Option<Instant>,
 }
 
@@ -48,16 +59,18 @@ impl ViewIndex {
     /// (starting a computation when needed); call once per frame.
     pub fn update(&mut self, table: &Table, filter: &Filter, sort: Sort, ctx: &egui::Context) {
         if let Some((key, task)) = &mut self.pending
-            && let Some(rows) = task.poll()
+            && let Some(done) = task.poll()
         {
-            if let Some(rows) = rows {
+            if let Some((rows, summary)) = done {
                 self.rows = Some(Arc::new(rows));
+                self.summary = summary.map(Arc::new);
                 self.made_for = Some(key.clone());
             }
             self.pending = None;
         }
         if filter.is_empty() && sort.is_input_order() {
             self.rows = None;
+            self.summary = None;
             self.made_for = None;
             self.cancel_pending();
             return;
@@ -99,10 +112,15 @@ impl ViewIndex {
 
     fn start(&mut self, table: &Table, key: Key, ctx: &egui::Context) {
         let segments: Vec<Arc<Segment>> = table.segments().to_vec();
+        let resolvers = table.resolvers.clone();
         let (filter, sort, rows) = (key.filter.clone(), key.sort, key.rows);
         let progress = Arc::new(Progress::default());
         let task = Task::spawn("batch-filter", progress, ctx, move |progress| {
-            compute(&segments, rows, &filter, sort, progress)
+            let list = compute(&segments, rows, &filter, sort, progress)?;
+            let summary = (!filter.is_empty())
+                .then(|| summarize(&segments, &resolvers, &list, progress))
+                .flatten();
+            Some((list, summary))
         });
         if let Ok(task) = task {
             self.pending = Some((key, task));
@@ -126,6 +144,12 @@ impl ViewIndex {
             None => Some(i),
             Some(rows) => rows.get(i).map(|&n| n as usize),
         }
+    }
+
+    /// The summary of the rows shown, when a filter is on (`None`: every
+    /// row is shown, and the table's own counts are theirs).
+    pub fn shown_summary(&self) -> Option<&Summary> {
+        self.summary.as_deref()
     }
 
     /// The row numbers shown, for an export (`None`: all, in order).
@@ -153,9 +177,9 @@ pub fn filter_ui(
             .on_hover_text("Rows on which the resolvers give different answers");
         let label = ui.label("note:");
         let shown_note = if filter.note.is_empty() {
-            "any"
+            "any".to_owned()
         } else {
-            filter.note.as_str()
+            note_name(&filter.note)
         };
         egui::ComboBox::from_id_salt("batch-note")
             .selected_text(shown_note)
@@ -163,7 +187,8 @@ pub fn filter_ui(
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut filter.note, String::new(), "any");
                 for code in codes {
-                    ui.selectable_value(&mut filter.note, (*code).to_owned(), *code);
+                    ui.selectable_value(&mut filter.note, (*code).to_owned(), note_name(code))
+                        .on_hover_text(note_text(code));
                 }
             })
             .response
@@ -179,7 +204,7 @@ pub fn filter_ui(
             *filter = Filter::default();
         }
         let n = super::super::escape::group_digits;
-        ui.label(format!("{} of {} rows shown", n(shown), n(total)));
+        ui.add(egui::Label::new(format!("{} of {} rows shown", n(shown), n(total))).extend());
         if pending {
             ui.spinner();
         }
@@ -227,12 +252,36 @@ fn compute(
     (!progress.is_cancelled()).then_some(list)
 }
 
+/// The summary of rows `list` (counted as the run counts rows); `None`
+/// when `progress` was cancelled.
+fn summarize(
+    segments: &[Arc<Segment>],
+    resolvers: &[crate::resolvers::Resolver],
+    list: &[u32],
+    progress: &Progress,
+) -> Option<Summary> {
+    let mut summary = Summary::new(resolvers);
+    for chunk in list.chunks(4096) {
+        if progress.is_cancelled() {
+            return None;
+        }
+        let rows: Vec<_> = chunk
+            .iter()
+            .filter_map(|&i| row_of(segments, i as usize).map(|r| r.to_row()))
+            .collect();
+        summary.add_rows(&rows);
+    }
+    Some(summary)
+}
+
 /// Whether `row` passes `filter` (`needle` is the search text, lowercased).
+/// A line that could not be read passes the invalid and disagreement
+/// filters: a person filtering for trouble must see it.
 pub fn passes(row: &RowRef<'_>, filter: &Filter, needle: &str) -> bool {
     if filter.only_invalid && !(row.any_invalid() || row.is_error()) {
         return false;
     }
-    if filter.only_disagreeing && !row.disagrees() {
+    if filter.only_disagreeing && !(row.disagrees() || row.is_error()) {
         return false;
     }
     if !filter.note.is_empty() && !row.notes().any(|n| n == filter.note) {
@@ -278,6 +327,7 @@ fn compare<'a>(x: &RowRef<'a>, y: &RowRef<'a>, column: SortColumn) -> Ordering {
             };
             key(x).cmp(&key(y))
         }
+        SortColumn::Host(k) => x.host(k).cmp(&y.host(k)),
         SortColumn::Notes => x.notes().cmp(y.notes()),
     }
 }
@@ -309,6 +359,7 @@ mod tests {
                 base: None,
                 encoding: "UTF-8",
                 cells: vec![cell(a), cell(b2)],
+                hosts: Vec::new(),
                 notes,
                 error: None,
             });

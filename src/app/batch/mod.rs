@@ -12,8 +12,10 @@
 //! | [`stream`] | reading a FIFO or device so that Cancel ends the reader |
 //! | [`store`] | the rows, stored compactly in shared segments |
 //! | [`filter`] | the filters and the sort, computed off the UI thread |
-//! | [`table_view`] | the virtualized table; a click opens a row |
-//! | [`summary_view`] | valid/invalid per resolver, disagreements, distinct URLs, notes |
+//! | [`table_view`] | the virtualized table; a click selects a row, a double click opens it |
+//! | [`row_detail`] | the selected row's every value whole, its hosts, its notes |
+//! | [`summary_view`] | valid/invalid per resolver, disagreements, distinct URLs, notes, of the rows shown |
+//! | [`note_names`] | note codes by readable name, with what each means |
 //! | [`export`] | CSV or JSON Lines of all or the shown rows |
 //! | [`dialog`] | the desktop's open and save dialogs, without freezing the window |
 //!
@@ -24,7 +26,9 @@ pub mod dialog;
 pub mod export;
 pub mod filter;
 pub mod job;
+pub mod note_names;
 pub mod options;
+pub mod row_detail;
 pub mod runner;
 pub mod source;
 pub mod store;
@@ -58,7 +62,13 @@ pub struct BatchView {
     export: export::ExportPanel,
     /// The note codes in the table, and the row count they were taken at.
     codes: (usize, Vec<&'static str>),
+    /// The row whose detail shows under the table (its number in the table).
+    selected: Option<usize>,
 }
+
+/// Below this width (points) the summary goes under the table, folded,
+/// rather than beside it: the table keeps the window's width.
+const SUMMARY_BESIDE_FROM: f32 = 1000.0;
 
 impl BatchView {
     /// Draws the view (it has its own input; the state holds its settings).
@@ -84,9 +94,17 @@ impl BatchView {
             self.progress_ui(ui, settings);
             ui.add_space(2.0);
         });
-        if settings.show_summary {
+        let resolvers = self.table.resolvers.len();
+        if matches!(settings.sort.column, SortColumn::Resolver(k) | SortColumn::Host(k) if k >= resolvers)
+        {
+            settings.sort = settings::Sort::default();
+        }
+        self.index
+            .update(&self.table, &settings.filter, settings.sort, &ctx);
+        let beside = ui.available_width() >= SUMMARY_BESIDE_FROM;
+        if settings.show_summary && beside {
             // A quarter of the window at most by default, so the table keeps
-            // most of an 800 px window; the user can drag it wider.
+            // most of it; the user can drag it wider.
             let width = (ui.available_width() * 0.25).clamp(200.0, 340.0);
             egui::Panel::right("batch-summary")
                 .resizable(true)
@@ -95,17 +113,24 @@ impl BatchView {
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().show(ui, |ui| {
                         super::focus_scroll::scroll_to_new_focus(ui);
-                        let summary = self.finished_summary();
-                        summary_view::summary_ui(ui, &self.table, summary, &mut settings.filter);
+                        self.summary_ui(ui, settings);
                     });
                 });
         }
-        if matches!(settings.sort.column, SortColumn::Resolver(k) if k >= self.table.resolvers.len())
-        {
-            settings.sort = settings::Sort::default();
+        if settings.show_summary && !beside {
+            egui::Panel::bottom("batch-summary-below")
+                .resizable(true)
+                .show(ui, |ui| {
+                    egui::CollapsingHeader::new("Summary")
+                        .id_salt("batch-summary-folded")
+                        .show(ui, |ui| {
+                            egui::ScrollArea::vertical()
+                                .max_height(ui.ctx().content_rect().height() * 0.4)
+                                .show(ui, |ui| self.summary_ui(ui, settings));
+                        });
+                });
         }
-        self.index
-            .update(&self.table, &settings.filter, settings.sort, &ctx);
+        self.row_detail_panel(ui, commands);
         if self.codes.0 != self.table.len() {
             self.codes = (self.table.len(), self.table.note_codes());
         }
@@ -147,7 +172,46 @@ impl BatchView {
         });
         self.export.below_ui(ui, settings, commands, ctx);
         ui.separator();
-        table_view::table_ui(ui, &self.table, &self.index, settings, commands);
+        table_view::table_ui(
+            ui,
+            &self.table,
+            &self.index,
+            settings,
+            &mut self.selected,
+            commands,
+        );
+    }
+
+    /// The summary of the rows shown.
+    fn summary_ui(&self, ui: &mut egui::Ui, settings: &mut BatchSettings) {
+        let counted = match self.index.shown_summary() {
+            Some(summary) => summary_view::Counted::Shown {
+                summary,
+                total: self.table.counts().rows,
+            },
+            None => summary_view::Counted::All(self.finished_summary()),
+        };
+        summary_view::summary_ui(ui, &self.table, counted, &mut settings.filter);
+    }
+
+    /// The selected row in full, under the table.
+    fn row_detail_panel(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let Some(row) = self.selected.and_then(|n| self.table.row(n)) else {
+            self.selected = None;
+            return;
+        };
+        let height = ui.available_height();
+        let mut close = false;
+        egui::Panel::bottom("batch-row-detail")
+            .resizable(true)
+            .default_size((height * 0.35).max(140.0))
+            .max_size(height * 0.7)
+            .show(ui, |ui| {
+                close = row_detail::row_detail_ui(ui, &row, &self.table.resolvers, commands);
+            });
+        if close {
+            self.selected = None;
+        }
     }
 
     /// Starts a run of `input` with the settings' options (replacing the
@@ -166,6 +230,7 @@ impl BatchView {
                 }
                 self.table = store::Table::new(options.resolvers.clone());
                 self.index = filter::ViewIndex::default();
+                self.selected = None;
                 self.job = Some(job::Job::start(input, options, ctx));
             }
             Err(why) => commands.push(Command::Report {

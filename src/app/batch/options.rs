@@ -52,8 +52,23 @@ pub fn options_ui(ui: &mut egui::Ui, settings: &mut BatchSettings) {
     });
 }
 
-/// A label and its field, kept on one line when the row wraps.
+/// A label and its field, kept on one line when the row wraps: a pair that
+/// does not fit in what is left of the row starts the next one (egui does
+/// not move a group it has begun, so a pair near the edge ran off it).
 fn text_field(ui: &mut egui::Ui, label: &str, value: &mut String, hint: &str, width: f32) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let label_w = ui
+        .painter()
+        .layout_no_wrap(label.to_owned(), font, egui::Color32::PLACEHOLDER)
+        .size()
+        .x;
+    let need =
+        label_w + width + 3.0 * ui.spacing().item_spacing.x + 2.0 * ui.spacing().button_padding.x;
+    // In a wrapping row, what is left of it (`available_width` is the
+    // whole row's width there).
+    if ui.available_size_before_wrap().x < need {
+        ui.end_row();
+    }
     ui.horizontal(|ui| {
         let label = ui.label(label);
         ui.add(

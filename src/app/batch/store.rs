@@ -58,10 +58,12 @@ struct RowRecord {
     flags: u8,
 }
 
-/// One resolver's answer: a canonical URL or a reason.
+/// One resolver's answer: a canonical URL or a reason, and the host the
+/// resolver read (most often a part of the URL's own text, so no copy).
 #[derive(Clone, Copy, Debug)]
 struct CellRecord {
     text: Span,
+    host: Span,
     invalid: bool,
 }
 
@@ -265,7 +267,7 @@ impl SegmentBuilder {
             Some(e) => s.push_text(e),
         };
         let first_cell = s.cells.len();
-        for cell in &row.cells {
+        for (k, cell) in row.cells.iter().enumerate() {
             let record = match cell {
                 Cell::Canon(c) => {
                     let earlier = (first_cell..s.cells.len())
@@ -276,8 +278,19 @@ impl SegmentBuilder {
                         None if *c == row.input => input,
                         None => s.push_text(c),
                     };
+                    let host = match row.hosts.get(k).and_then(Option::as_deref) {
+                        None => Span::ABSENT,
+                        Some(h) => match c.find(h) {
+                            Some(at) => Span {
+                                start: text.start + at as u32,
+                                len: h.len() as u32,
+                            },
+                            None => s.push_text(h),
+                        },
+                    };
                     CellRecord {
                         text,
+                        host,
                         invalid: false,
                     }
                 }
@@ -292,6 +305,7 @@ impl SegmentBuilder {
                     };
                     CellRecord {
                         text,
+                        host: Span::ABSENT,
                         invalid: true,
                     }
                 }
@@ -302,6 +316,7 @@ impl SegmentBuilder {
         for _ in row.cells.len()..s.resolvers {
             s.cells.push(CellRecord {
                 text: Span::ABSENT,
+                host: Span::ABSENT,
                 invalid: false,
             });
         }
@@ -434,6 +449,21 @@ impl<'a> RowRef<'a> {
         }
     }
 
+    /// How many resolvers' answers the row's table has.
+    pub fn cells_len(&self) -> usize {
+        self.segment.resolvers
+    }
+
+    /// The host resolver `k`'s answer names, if valid and it has one.
+    pub fn host(&self, k: usize) -> Option<&'a str> {
+        let s = self.segment;
+        if k >= s.resolvers {
+            return None;
+        }
+        let c = s.cells.get(self.index * s.resolvers + k)?;
+        s.text(c.host)
+    }
+
     /// The note codes raised, in the order first raised.
     pub fn notes(&self) -> impl Iterator<Item = &'static str> + 'a {
         let s = self.segment;
@@ -466,13 +496,17 @@ impl<'a> RowRef<'a> {
                 CellRef::Invalid(w) => Some(Cell::Invalid(w.to_owned())),
                 CellRef::Absent => None,
             })
-            .collect();
+            .collect::<Vec<Cell>>();
+        let cells_len = cells.len();
         Row {
             line: self.line(),
             input: self.input().to_owned(),
             base: self.base().map(str::to_owned),
             encoding: self.encoding(),
             cells,
+            hosts: (0..cells_len)
+                .map(|k| self.host(k).map(str::to_owned))
+                .collect(),
             notes: self.notes().collect(),
             error: self.error().map(str::to_owned),
         }
@@ -565,12 +599,19 @@ mod tests {
     use super::*;
 
     fn row(line: u64, input: &str, cells: Vec<Cell>, notes: Vec<&'static str>) -> Row {
+        // Every valid answer's host is "a" (found in its URL, or kept apart
+        // where the URL does not hold it as written).
+        let hosts = cells
+            .iter()
+            .map(|c| c.canon().map(|_| "a".to_owned()))
+            .collect();
         Row {
             line,
             input: input.to_owned(),
             base: Some("http://b/".to_owned()),
             encoding: "UTF-8",
             cells,
+            hosts,
             notes,
             error: None,
         }
@@ -605,6 +646,7 @@ mod tests {
             base: None,
             encoding: "",
             cells: Vec::new(),
+            hosts: Vec::new(),
             notes: Vec::new(),
             error: Some("not JSON".to_owned()),
         };

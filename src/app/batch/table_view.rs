@@ -1,19 +1,24 @@
 //! The Batch view's table: line number, input, base, one column per
-//! resolver (the canonical URL, or why the input is invalid) and the note
-//! codes. Virtualized with `egui_extras`: only the rows on screen are laid
-//! out, so a million rows cost what thirty do.
+//! resolver (the canonical URL, or why the input is invalid), optionally
+//! the host each resolver names beside its answer, and the note codes.
+//! Virtualized with `egui_extras`: only the rows on screen are laid out, so
+//! a million rows cost what thirty do.
 //!
-//! Cells are not selectable text, since a click anywhere on a row opens it;
-//! a right click on a cell opens a menu to copy the cell's whole text (not
-//! the part the column shows) or the row as a CSV record with the export's
-//! columns, through the app's clipboard (`Command::Copy`), so the status bar
-//! says what was copied or why it could not be. A click on a header sorts by
-//! that column (again: the other way). A click
-//! on a row opens it: in the inspector in the mode of the resolver clicked
-//! (or the first of the spec's modes chosen, or THIS); a click in the
-//! column of `whatwg`, `rfc3986` or `opc` opens the Compare view instead,
-//! which shows that resolver's answer next to the spec's, since the
-//! inspector can only trace the spec's four modes.
+//! Cells carry the Inspector's marks ([`crate::app::host_mark`]): non-ASCII
+//! characters underlined, and "▲" before a URL or host whose host passes
+//! for another. Cells are not selectable text: a click on a row selects it,
+//! and the row's detail under the table shows every value whole; a double
+//! click opens it (in the inspector in the mode of the resolver clicked,
+//! or the first of the spec's modes chosen, or THIS; the URL Standard's
+//! column in its view of the inspector; `rust-url`, `rfc3986` or `opc` in
+//! the Compare view, which shows their answers beside the others). A right
+//! click on a cell opens a menu to copy the cell's whole text or the row as
+//! a CSV record with the export's columns, through the app's clipboard
+//! (`Command::Copy`), so the status bar says what was copied or why it
+//! could not be. A click on a header sorts by that column (again: the other
+//! way).
+
+use std::borrow::Cow;
 
 use egui_extras::{Column, TableBuilder};
 
@@ -22,6 +27,7 @@ use crate::resolvers::Resolver;
 use crate::table::{OutputFormat, RowWriter};
 
 use super::super::command::Command;
+use super::super::host_mark::marked_cell;
 use super::super::state::{HistoryEntry, InspectorEngine, View};
 use super::filter::ViewIndex;
 use super::settings::{BatchSettings, Sort, SortColumn};
@@ -42,27 +48,33 @@ pub enum TableColumn {
     Base,
     /// The answer of the resolver at this index among the table's.
     Answer(usize),
+    /// The host that resolver's answer names.
+    Host(usize),
     Notes,
 }
 
 impl TableColumn {
-    /// The name the column is saved under (hidden or its width).
-    pub fn name(self, resolvers: &[Resolver]) -> &'static str {
-        match self {
+    /// The name the column is saved under (hidden or its width): a
+    /// resolver's answer by the resolver's name, its host as `NAME host`.
+    pub fn name(self, resolvers: &[Resolver]) -> Cow<'static, str> {
+        let resolver = |k: usize| resolvers.get(k).map_or("", |r| r.name());
+        Cow::Borrowed(match self {
             TableColumn::Line => "line",
             TableColumn::Input => "input",
             TableColumn::Base => "base",
-            TableColumn::Answer(k) => resolvers.get(k).map_or("", |r| r.name()),
+            TableColumn::Answer(k) => resolver(k),
+            TableColumn::Host(k) => return Cow::Owned(format!("{} host", resolver(k))),
             TableColumn::Notes => "notes",
-        }
+        })
     }
 
     /// Its share of the width until the user drags it: the input and each
-    /// answer more than the base and the notes.
+    /// answer more than a host, the base and the notes.
     fn default_weight(self) -> u32 {
         match self {
             TableColumn::Line => 0,
             TableColumn::Input | TableColumn::Answer(_) => 200,
+            TableColumn::Host(_) => 120,
             TableColumn::Base | TableColumn::Notes => 100,
         }
     }
@@ -72,7 +84,7 @@ impl TableColumn {
         match self {
             TableColumn::Line => line,
             TableColumn::Input | TableColumn::Answer(_) => MIN_URL_WIDTH,
-            TableColumn::Base | TableColumn::Notes => MIN_OTHER_WIDTH,
+            TableColumn::Host(_) | TableColumn::Base | TableColumn::Notes => MIN_OTHER_WIDTH,
         }
     }
 
@@ -82,27 +94,43 @@ impl TableColumn {
             TableColumn::Input => SortColumn::Input,
             TableColumn::Base => SortColumn::Base,
             TableColumn::Answer(k) => SortColumn::Resolver(k),
+            TableColumn::Host(k) => SortColumn::Host(k),
             TableColumn::Notes => SortColumn::Notes,
         }
     }
 }
 
-/// Every column the table could show, in order.
+/// Every column the table could show, in order: each resolver's host
+/// right after its answer.
 pub fn all_columns(resolvers: &[Resolver]) -> Vec<TableColumn> {
     let mut all = vec![TableColumn::Line, TableColumn::Input, TableColumn::Base];
-    all.extend((0..resolvers.len()).map(TableColumn::Answer));
+    for k in 0..resolvers.len() {
+        all.extend([TableColumn::Answer(k), TableColumn::Host(k)]);
+    }
     all.push(TableColumn::Notes);
     all
 }
 
-/// The columns shown: those the user did not turn off, less the Base
-/// column when no row has a base (it would be empty in every row).
+/// Whether column `c` is on: a host column when asked for, any other
+/// unless turned off.
+fn is_on(c: TableColumn, resolvers: &[Resolver], settings: &BatchSettings) -> bool {
+    match c {
+        TableColumn::Host(k) => resolvers
+            .get(k)
+            .is_some_and(|r| settings.shows_host(r.name())),
+        _ => settings.shows_column(&c.name(resolvers)),
+    }
+}
+
+/// The columns shown: those the user did not turn off (and the hosts asked
+/// for), less the Base column when no row has a base (it would be empty in
+/// every row).
 pub fn shown_columns(table: &Table, settings: &BatchSettings) -> Vec<TableColumn> {
     let any_base = table.counts().with_base > 0;
     let resolvers = &table.resolvers;
     let shown: Vec<TableColumn> = all_columns(resolvers)
         .into_iter()
-        .filter(|&c| settings.shows_column(c.name(resolvers)))
+        .filter(|&c| is_on(c, resolvers, settings))
         .filter(|&c| c != TableColumn::Base || any_base)
         .collect();
     if shown.is_empty() {
@@ -124,14 +152,29 @@ pub fn columns_menu(ui: &mut egui::Ui, resolvers: &[Resolver], settings: &mut Ba
     ui.menu_button(title, |ui| {
         for c in all_columns(resolvers) {
             let name = c.name(resolvers);
-            let mut on = settings.shows_column(name);
+            if matches!(c, TableColumn::Host(_)) {
+                continue;
+            }
+            let mut on = settings.shows_column(&name);
             let text = match c {
                 TableColumn::Base => "base (hidden anyway while no row has one)".to_owned(),
                 TableColumn::Answer(_) => format!("{name} (still run and exported)"),
-                _ => name.to_owned(),
+                _ => name.to_string(),
             };
             if ui.checkbox(&mut on, text).changed() {
-                settings.set_column_shown(name, on);
+                settings.set_column_shown(&name, on);
+            }
+        }
+        ui.separator();
+        ui.label("Hosts: the host each resolver would connect to");
+        for r in resolvers {
+            let mut on = settings.shows_host(r.name());
+            if ui
+                .checkbox(&mut on, format!("{} host", r.name()))
+                .on_hover_text("Beside its answer: the host as this resolver reads it")
+                .changed()
+            {
+                settings.set_host_shown(r.name(), on);
             }
         }
         ui.separator();
@@ -171,7 +214,7 @@ fn widths(
     let weight = |c: TableColumn| {
         settings
             .column_weights
-            .get(c.name(resolvers))
+            .get(c.name(resolvers).as_ref())
             .copied()
             .filter(|&w| w > 0)
             .unwrap_or(c.default_weight()) as f32
@@ -229,7 +272,7 @@ fn remember_widths(
             // The widths in points are the weights: only their ratios count.
             settings
                 .column_weights
-                .insert(c.name(resolvers).to_owned(), w.round().max(1.0) as u32);
+                .insert(c.name(resolvers).into_owned(), w.round().max(1.0) as u32);
         }
     }
 }
@@ -243,6 +286,7 @@ pub fn table_ui(
     table: &Table,
     index: &ViewIndex,
     settings: &mut BatchSettings,
+    selected: &mut Option<usize>,
     commands: &mut Vec<Command>,
 ) {
     let resolvers = &table.resolvers;
@@ -261,8 +305,9 @@ pub fn table_ui(
         line,
         fill: fits,
         id: available.round() as i32,
+        selected: *selected,
     };
-    let got = if fits {
+    let (got, picked) = if fits {
         draw_table(ui, table, index, settings, &layout, commands)
     } else {
         egui::ScrollArea::horizontal()
@@ -273,6 +318,10 @@ pub fn table_ui(
             })
             .inner
     };
+    if let Some(n) = picked {
+        // Clicking the selected row again closes its detail.
+        *selected = if *selected == Some(n) { None } else { Some(n) };
+    }
     if dragging {
         // The last column of a filled table takes what is left: it was not
         // sized by the user.
@@ -296,9 +345,12 @@ struct Layout<'a> {
     fill: bool,
     /// Changes with the width, so the widths are shared out again.
     id: i32,
+    /// The selected row (its number in the table).
+    selected: Option<usize>,
 }
 
-/// Draws the table; returns each column's width as laid out.
+/// Draws the table; returns each column's width as laid out, and the row
+/// clicked (its number in the table), if one was.
 fn draw_table(
     ui: &mut egui::Ui,
     table: &Table,
@@ -306,7 +358,7 @@ fn draw_table(
     settings: &mut BatchSettings,
     layout: &Layout<'_>,
     commands: &mut Vec<Command>,
-) -> Vec<f32> {
+) -> (Vec<f32>, Option<usize>) {
     let resolvers = &table.resolvers;
     let columns = layout.columns;
     let mark_differing = settings.filter.only_disagreeing;
@@ -314,7 +366,7 @@ fn draw_table(
         .text_style_height(&egui::TextStyle::Monospace)
         .max(ui.text_style_height(&egui::TextStyle::Body))
         + 6.0;
-    let names: Vec<&str> = columns.iter().map(|c| c.name(resolvers)).collect();
+    let names: Vec<Cow<'static, str>> = columns.iter().map(|c| c.name(resolvers)).collect();
     let mut builder = TableBuilder::new(ui)
         .id_salt(("batch-table", names, layout.id, layout.fill))
         .striped(true)
@@ -335,48 +387,57 @@ fn draw_table(
     let sort = &mut settings.sort;
     let table_ui = builder.header(row_height, |mut header| {
         for &c in columns {
-            let (name, hover) = match c {
-                TableColumn::Line => ("Line", "The input line number"),
-                TableColumn::Input => ("Input", "The URL as read from the line"),
-                TableColumn::Base => ("Base", "The base it was resolved against"),
+            let (name, hover): (Cow<'static, str>, &str) = match c {
+                TableColumn::Line => ("Line".into(), "The input line number"),
+                TableColumn::Input => ("Input".into(), "The URL as read from the line"),
+                TableColumn::Base => ("Base".into(), "The base it was resolved against"),
                 TableColumn::Answer(k) => resolvers
                     .get(k)
-                    .map_or(("", ""), |r| (r.name(), r.description())),
-                TableColumn::Notes => ("Notes", "The codes of the notes the row raised"),
+                    .map_or(("".into(), ""), |r| (r.name().into(), r.description())),
+                TableColumn::Host(_) => (
+                    c.name(resolvers),
+                    "The host this resolver reads: where it would connect",
+                ),
+                TableColumn::Notes => ("Notes".into(), "The codes of the notes the row raised"),
             };
-            let (rect, _) = header.col(|ui| sort_button(ui, sort, c.sort_column(), name, hover));
+            let (rect, _) = header.col(|ui| sort_button(ui, sort, c.sort_column(), &name, hover));
             got.push(rect.width());
         }
     });
+    let selected = layout.selected;
+    let mut picked = None;
     table_ui.body(|body| {
         body.rows(row_height, index.len(table), |mut row| {
-            let Some(r) = index.row_number(row.index()).and_then(|n| table.row(n)) else {
+            let Some(n) = index.row_number(row.index()) else {
                 return;
             };
+            let Some(r) = table.row(n) else {
+                return;
+            };
+            row.set_selected(selected == Some(n));
             let majority = if mark_differing {
                 majority(&r, resolvers.len())
             } else {
                 None
             };
-            let mut clicked = None;
             for &c in columns {
                 let (_, resp) = row.col(|ui| cell_of(ui, &r, c, majority));
                 cell_menu(&resp, &r, resolvers, commands, || {
                     menu_text(&r, c, resolvers)
                 });
-                if resp.clicked() {
-                    clicked = Some(match c {
-                        TableColumn::Answer(k) => resolvers.get(k).copied(),
-                        _ => None,
-                    });
+                let column = match c {
+                    TableColumn::Answer(k) | TableColumn::Host(k) => resolvers.get(k).copied(),
+                    _ => None,
+                };
+                if resp.double_clicked() {
+                    open_row(&r, column, resolvers, commands);
+                } else if resp.clicked() {
+                    picked = Some(n);
                 }
-            }
-            if let Some(column) = clicked {
-                open_row(&r, column, resolvers, commands);
             }
         });
     });
-    got
+    (got, picked)
 }
 
 /// One cell of the row.
@@ -385,11 +446,21 @@ fn cell_of(ui: &mut egui::Ui, r: &RowRef<'_>, c: TableColumn, majority: Option<M
         TableColumn::Line => {
             ui.add(egui::Label::new(r.line().to_string()).selectable(false));
         }
-        TableColumn::Input => value(ui, r.input()),
+        TableColumn::Input => {
+            // The input's host is each resolver's to read: the first one
+            // named stands for it.
+            let host = (0..r.cells_len()).find_map(|k| r.host(k));
+            marked_cell(ui, r.input(), host);
+        }
         TableColumn::Base => value(ui, r.base().unwrap_or("")),
         TableColumn::Answer(k) => {
             let differs = majority.filter(|m| m.differs(r, k));
             cell_ui(ui, r, k, differs);
+        }
+        TableColumn::Host(k) => {
+            if let Some(h) = r.host(k) {
+                marked_cell(ui, h, Some(h));
+            }
         }
         TableColumn::Notes => notes_ui(ui, r),
     }
@@ -405,6 +476,11 @@ fn menu_text(r: &RowRef<'_>, c: TableColumn, resolvers: &[Resolver]) -> (String,
             let name = resolvers.get(k).map_or("", |r| r.name());
             let what = format!("the {name} answer");
             (of_line(&what, r), cell_text(r, k).unwrap_or_default())
+        }
+        TableColumn::Host(k) => {
+            let name = resolvers.get(k).map_or("", |r| r.name());
+            let what = format!("the host {name} reads");
+            (of_line(&what, r), r.host(k).unwrap_or("").to_owned())
         }
         TableColumn::Notes => (of_line("the note codes", r), notes_text(r)),
     }
@@ -539,7 +615,7 @@ fn cell_ui(ui: &mut egui::Ui, row: &RowRef<'_>, k: usize, differs: Option<Majori
     if differs.is_none()
         && let CellRef::Canon(c) = row.cell(k)
     {
-        value(ui, c);
+        marked_cell(ui, c, row.host(k));
         return;
     }
     let Some(text) = cell_text(row, k) else {
@@ -654,11 +730,43 @@ fn row_csv(row: &RowRef<'_>, resolvers: &[Resolver]) -> std::io::Result<String> 
 
 /// Opens a row: the Compare view for a resolver the inspector cannot trace,
 /// else the inspector in the clicked resolver's mode (or the first spec
-/// mode chosen, or THIS).
-fn open_row(
+/// mode chosen, or THIS), or in its URL Standard view for `whatwg`.
+pub fn open_row(
     row: &RowRef<'_>,
     column: Option<Resolver>,
     resolvers: &[Resolver],
+    commands: &mut Vec<Command>,
+) {
+    let mode = column
+        .and_then(Resolver::mode)
+        .or_else(|| resolvers.iter().find_map(|r| r.mode()))
+        .unwrap_or(Mode::This);
+    let (engine, view) = match column {
+        Some(Resolver::Whatwg) => (InspectorEngine::UrlStandard, View::Inspector),
+        Some(r) if r.mode().is_none() => (InspectorEngine::Spec2012, View::Compare),
+        _ => (InspectorEngine::Spec2012, View::Inspector),
+    };
+    open_in(row, mode, engine, view, commands);
+}
+
+/// Opens a row in the Compare view: every resolver side by side.
+pub fn compare_row(row: &RowRef<'_>, commands: &mut Vec<Command>) {
+    open_in(
+        row,
+        Mode::This,
+        InspectorEngine::Spec2012,
+        View::Compare,
+        commands,
+    );
+}
+
+/// Puts the row's input, base and encoding in the fields and shows `view`
+/// (an unreadable line has nothing to inspect: the status bar says so).
+fn open_in(
+    row: &RowRef<'_>,
+    mode: Mode,
+    engine: InspectorEngine,
+    view: View,
     commands: &mut Vec<Command>,
 ) {
     if row.is_error() {
@@ -672,27 +780,12 @@ fn open_row(
         });
         return;
     }
-    let mode = column
-        .and_then(Resolver::mode)
-        .or_else(|| resolvers.iter().find_map(|r| r.mode()))
-        .unwrap_or(Mode::This);
-    // The URL Standard's column opens its view of the Inspector; the other
-    // resolvers without a trace of their own open Compare.
-    let standard = column == Some(Resolver::Whatwg);
-    let view = match column {
-        Some(r) if r.mode().is_none() && !standard => View::Compare,
-        _ => View::Inspector,
-    };
     commands.push(Command::Restore(HistoryEntry {
         input: row.input().to_owned(),
         base: row.base().unwrap_or("").to_owned(),
         encoding: row.encoding().to_owned(),
         mode,
-        engine: if standard {
-            InspectorEngine::UrlStandard
-        } else {
-            InspectorEngine::Spec2012
-        },
+        engine,
     }));
     commands.push(Command::SetView(view));
 }

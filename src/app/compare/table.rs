@@ -17,6 +17,8 @@ use crate::resolvers::{Answer, Resolver};
 
 use super::super::command::Command;
 use super::super::escape::{preview, shorten};
+use super::super::host_mark::{host_warning, marked_job};
+use super::super::symbols::with_words;
 use super::compute::Comparison;
 
 /// The first column (resolver names) in characters.
@@ -283,6 +285,16 @@ struct Cell<'a> {
 }
 
 impl Cell<'_> {
+    /// The host the cell's value names: its own value in the host column,
+    /// the answer's host in the canonical column.
+    fn host(&self) -> Option<&str> {
+        match (self.column, &self.value) {
+            (Column::Part(Component::Host), Value::Text(t)) => Some(t),
+            (Column::Canonical, Value::Text(_)) => self.notes?.get(Component::Host),
+            _ => None,
+        }
+    }
+
     fn differs(&self) -> bool {
         self.reference
             .as_ref()
@@ -351,17 +363,40 @@ fn cell_ui(
         ui.painter()
             .rect_filled(ui.max_rect().expand(2.0), 2.0, tint);
     }
+    // A URL or host that passes for another, or holds non-ASCII, gets the
+    // Inspector's marks ("▲", underlined non-ASCII characters).
+    let warning = cell.host().and_then(host_warning);
+    let marked = match &cell.value {
+        Value::Text(t) if warning.is_some() || !t.is_ascii() => {
+            let text = shorten(t, room, escapes);
+            let text = if differs { format!("≠ {text}") } else { text };
+            Some(marked_job(ui, &text, warning.is_some(), differs))
+        }
+        _ => None,
+    };
     // One tooltip: egui's own for a cut label would show beside hover_ui's.
+    let label = match marked {
+        Some(job) => egui::Label::new(job),
+        None => egui::Label::new(shown),
+    };
     let r = ui.add(
-        egui::Label::new(shown)
+        label
             .sense(Sense::click())
             .truncate()
             .show_tooltip_when_elided(false),
     );
     let what = format!("{}'s {}", cell.resolver.label(), cell.column.title());
-    let label = cell.accessible_text();
+    let mut label = cell.accessible_text();
+    if let Some(w) = &warning {
+        label.push_str(&format!(" \u{25b2} {w}"));
+    }
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-    let r = r.on_hover_ui(|ui| hover_ui(ui, cell, escapes));
+    let r = r.on_hover_ui(|ui| {
+        hover_ui(ui, cell, escapes);
+        if let Some(w) = &warning {
+            ui.label(with_words(ui, "▲", w, ui.visuals().warn_fg_color));
+        }
+    });
     let full = match &cell.value {
         Value::Text(t) => (*t).to_owned(),
         other => other.text(),

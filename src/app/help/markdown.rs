@@ -97,145 +97,164 @@ struct TableRead {
 /// Reads `markdown` into blocks.
 pub fn blocks(markdown: &str) -> Vec<Block> {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
-    let mut out = Vec::new();
-    let mut inline = Inline::default();
-    // The open lists: the next number of each numbered one, `None` for bullets.
-    let mut lists: Vec<Option<u64>> = Vec::new();
-    let mut item_marker: Option<String> = None;
-    let mut code: Option<String> = None;
-    let mut table: Option<TableRead> = None;
-    let mut picture: Option<String> = None;
+    let mut r = Reader::default();
     for event in Parser::new_ext(markdown, options) {
         match event {
-            Event::Start(tag) => match tag {
-                Tag::Strong => inline.strong += 1,
-                Tag::Emphasis => inline.emphasis += 1,
-                Tag::Link { dest_url, .. } => inline.link = Some(dest_url.into_string()),
-                Tag::Image { .. } => picture = Some(String::new()),
-                Tag::CodeBlock(_) => {
-                    flush_item(&mut out, &mut inline, &lists, &mut item_marker);
-                    code = Some(String::new());
-                }
-                Tag::List(start) => {
-                    flush_item(&mut out, &mut inline, &lists, &mut item_marker);
-                    lists.push(start);
-                }
-                Tag::Item => {
-                    let marker = match lists.last_mut() {
-                        Some(Some(n)) => {
-                            let m = format!("{n}.");
-                            *n += 1;
-                            m
-                        }
-                        _ => "•".to_owned(),
-                    };
-                    item_marker = Some(marker);
-                }
-                Tag::Table(_) => table = Some(TableRead::default()),
-                Tag::TableHead => {
-                    if let Some(t) = &mut table {
-                        t.in_head = true;
-                    }
-                }
-                _ => {}
-            },
-            Event::End(end) => match end {
-                TagEnd::Strong => inline.strong = inline.strong.saturating_sub(1),
-                TagEnd::Emphasis => inline.emphasis = inline.emphasis.saturating_sub(1),
-                TagEnd::Link => inline.link = None,
-                TagEnd::Image => {
-                    if let Some(alt) = picture.take() {
-                        out.push(Block::Picture(alt));
-                    }
-                }
-                TagEnd::Heading(level) => {
-                    out.push(Block::Heading(heading_level(level), inline.take()));
-                }
-                TagEnd::Paragraph => {
-                    let spans = inline.take();
-                    if spans.is_empty() {
-                        continue;
-                    }
-                    match item_marker.take() {
-                        Some(marker) => out.push(Block::Item {
-                            depth: lists.len().saturating_sub(1),
-                            marker,
-                            spans,
-                        }),
-                        None => out.push(Block::Paragraph(spans)),
-                    }
-                }
-                TagEnd::Item => flush_item(&mut out, &mut inline, &lists, &mut item_marker),
-                TagEnd::List(_) => {
-                    flush_item(&mut out, &mut inline, &lists, &mut item_marker);
-                    lists.pop();
-                }
-                TagEnd::CodeBlock => {
-                    if let Some(text) = code.take() {
-                        out.push(Block::Code(text.trim_end_matches('\n').to_owned()));
-                    }
-                }
-                TagEnd::TableCell => {
-                    if let Some(t) = &mut table {
-                        t.row.push(inline.take());
-                    }
-                }
-                TagEnd::TableHead => {
-                    if let Some(t) = &mut table {
-                        t.head = std::mem::take(&mut t.row);
-                        t.in_head = false;
-                    }
-                }
-                TagEnd::TableRow => {
-                    if let Some(t) = &mut table {
-                        let row = std::mem::take(&mut t.row);
-                        t.rows.push(row);
-                    }
-                }
-                TagEnd::Table => {
-                    if let Some(t) = table.take() {
-                        out.push(Block::Table {
-                            head: t.head,
-                            rows: t.rows,
-                        });
-                    }
-                }
-                _ => {}
-            },
-            Event::Text(text) => {
-                if let Some(c) = &mut code {
-                    c.push_str(&text);
-                } else if let Some(alt) = &mut picture {
-                    alt.push_str(&text);
-                } else {
-                    inline.push(&text, false);
-                }
-            }
-            Event::Code(text) => inline.push(&text, true),
-            Event::SoftBreak => inline.push(" ", false),
-            Event::HardBreak => inline.push("\n", false),
-            Event::Rule => out.push(Block::Rule),
-            Event::Html(html) | Event::InlineHtml(html) => inline.push(&html, false),
+            Event::Start(tag) => r.start(tag),
+            Event::End(end) => r.end(end),
+            Event::Text(text) => r.text(&text),
+            Event::Code(text) => r.inline.push(&text, true),
+            Event::SoftBreak => r.inline.push(" ", false),
+            Event::HardBreak => r.inline.push("\n", false),
+            Event::Rule => r.out.push(Block::Rule),
+            Event::Html(html) | Event::InlineHtml(html) => r.inline.push(&html, false),
             _ => {}
         }
     }
-    out
+    r.out
 }
 
-/// A tight list item's text has no paragraph of its own: it ends with the
-/// item, or where a nested list or a code block starts.
-fn flush_item(
-    out: &mut Vec<Block>,
-    inline: &mut Inline,
-    lists: &[Option<u64>],
-    marker: &mut Option<String>,
-) {
-    if let Some(m) = marker.take() {
-        out.push(Block::Item {
-            depth: lists.len().saturating_sub(1),
-            marker: m,
-            spans: inline.take(),
-        });
+/// What the reader holds between events.
+#[derive(Default)]
+struct Reader {
+    out: Vec<Block>,
+    inline: Inline,
+    /// The open lists: the next number of each numbered one, `None` for bullets.
+    lists: Vec<Option<u64>>,
+    item_marker: Option<String>,
+    code: Option<String>,
+    table: Option<TableRead>,
+    picture: Option<String>,
+}
+
+impl Reader {
+    fn start(&mut self, tag: Tag<'_>) {
+        match tag {
+            Tag::Strong => self.inline.strong += 1,
+            Tag::Emphasis => self.inline.emphasis += 1,
+            Tag::Link { dest_url, .. } => self.inline.link = Some(dest_url.into_string()),
+            Tag::Image { .. } => self.picture = Some(String::new()),
+            Tag::CodeBlock(_) => {
+                self.flush_item();
+                self.code = Some(String::new());
+            }
+            Tag::List(start) => {
+                self.flush_item();
+                self.lists.push(start);
+            }
+            Tag::Item => {
+                let marker = match self.lists.last_mut() {
+                    Some(Some(n)) => {
+                        let m = format!("{n}.");
+                        *n += 1;
+                        m
+                    }
+                    _ => "•".to_owned(),
+                };
+                self.item_marker = Some(marker);
+            }
+            Tag::Table(_) => self.table = Some(TableRead::default()),
+            Tag::TableHead => {
+                if let Some(t) = &mut self.table {
+                    t.in_head = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn end(&mut self, end: TagEnd) {
+        match end {
+            TagEnd::Strong => self.inline.strong = self.inline.strong.saturating_sub(1),
+            TagEnd::Emphasis => self.inline.emphasis = self.inline.emphasis.saturating_sub(1),
+            TagEnd::Link => self.inline.link = None,
+            TagEnd::Image => {
+                if let Some(alt) = self.picture.take() {
+                    self.out.push(Block::Picture(alt));
+                }
+            }
+            TagEnd::Heading(level) => {
+                let spans = self.inline.take();
+                self.out.push(Block::Heading(heading_level(level), spans));
+            }
+            TagEnd::Paragraph => self.paragraph(),
+            TagEnd::Item => self.flush_item(),
+            TagEnd::List(_) => {
+                self.flush_item();
+                self.lists.pop();
+            }
+            TagEnd::CodeBlock => {
+                if let Some(text) = self.code.take() {
+                    self.out
+                        .push(Block::Code(text.trim_end_matches('\n').to_owned()));
+                }
+            }
+            TagEnd::TableCell | TagEnd::TableHead | TagEnd::TableRow | TagEnd::Table => {
+                self.table_end(end);
+            }
+            _ => {}
+        }
+    }
+
+    fn text(&mut self, text: &str) {
+        if let Some(c) = &mut self.code {
+            c.push_str(text);
+        } else if let Some(alt) = &mut self.picture {
+            alt.push_str(text);
+        } else {
+            self.inline.push(text, false);
+        }
+    }
+
+    /// A paragraph's end: a loose list item's text, or a paragraph.
+    fn paragraph(&mut self) {
+        let spans = self.inline.take();
+        if spans.is_empty() {
+            return;
+        }
+        match self.item_marker.take() {
+            Some(marker) => self.out.push(Block::Item {
+                depth: self.lists.len().saturating_sub(1),
+                marker,
+                spans,
+            }),
+            None => self.out.push(Block::Paragraph(spans)),
+        }
+    }
+
+    fn table_end(&mut self, end: TagEnd) {
+        let Some(t) = &mut self.table else { return };
+        match end {
+            TagEnd::TableCell => t.row.push(self.inline.take()),
+            TagEnd::TableHead => {
+                t.head = std::mem::take(&mut t.row);
+                t.in_head = false;
+            }
+            TagEnd::TableRow => {
+                let row = std::mem::take(&mut t.row);
+                t.rows.push(row);
+            }
+            _ => {
+                if let Some(t) = self.table.take() {
+                    self.out.push(Block::Table {
+                        head: t.head,
+                        rows: t.rows,
+                    });
+                }
+            }
+        }
+    }
+
+    /// A tight list item's text has no paragraph of its own: it ends with
+    /// the item, or where a nested list or a code block starts.
+    fn flush_item(&mut self) {
+        if let Some(m) = self.item_marker.take() {
+            self.out.push(Block::Item {
+                depth: self.lists.len().saturating_sub(1),
+                marker: m,
+                spans: self.inline.take(),
+            });
+        }
     }
 }
 

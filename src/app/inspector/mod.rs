@@ -333,7 +333,7 @@ impl InspectorView {
                 InspectorEngine::Spec2012 => "Input and components",
                 InspectorEngine::UrlStandard => "Input and URL record",
             };
-            let trace = format!("Trace ({})", trace_view::plural(steps, "step", "steps"));
+            let trace = format!("Trace ({})", crate::app::escape::plural(steps, "step", "steps"));
             for (pane, words) in [(Pane::Components, left.to_owned()), (Pane::Trace, trace)] {
                 if ui
                     .selectable_label(self.pane == pane, words)

@@ -139,8 +139,8 @@ fn position_text(total: usize, visible: &[usize], pos: Option<usize>) -> RichTex
         .strong(),
         None if visible.is_empty() => RichText::new("no step to walk through"),
         None => RichText::new(format!(
-            "the raw input; {} steps{shown} to the result",
-            visible.len()
+            "the raw input; {}{shown} to the result",
+            crate::app::escape::plural(visible.len(), "step", "steps")
         )),
     }
 }

@@ -41,7 +41,7 @@ use super::focus::TraceFocus;
 use super::step_detail;
 use super::step_player;
 use crate::app::command::Command;
-use crate::app::escape::{shorten, shown};
+use crate::app::escape::{plural, shorten, shown};
 use crate::app::focus_scroll;
 use crate::app::keys;
 use crate::app::state::{FoldKey, State};
@@ -208,11 +208,6 @@ fn toolbar_ui(
     if let Some(c) = focus.component {
         component_filter_ui(ui, a, c, focus.only_component, commands);
     }
-}
-
-/// "1 step", "2 steps".
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Copy the whole trace, as the engine's report renderer writes it.

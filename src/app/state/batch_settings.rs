@@ -49,6 +49,9 @@ pub struct BatchSettings {
     /// names), so a column the user widened stays wider at any window size.
     /// Only the ratios count (the widths in points the user dragged to).
     pub column_weights: BTreeMap<String, u32>,
+    /// The resolvers (by name) whose host has a column of its own: the
+    /// host each would connect to, side by side (none until asked for).
+    pub host_columns: Vec<String>,
     /// Whether the summary panel is shown beside the table.
     pub show_summary: bool,
     /// The files opened last, newest first (at most [`RECENT_FILES`]).
@@ -79,6 +82,7 @@ impl Default for BatchSettings {
             export_path: String::new(),
             hidden_columns: Vec::new(),
             column_weights: BTreeMap::new(),
+            host_columns: Vec::new(),
             show_summary: true,
             recent: Vec::new(),
             open_at_start: false,
@@ -107,6 +111,20 @@ impl BatchSettings {
         if !show {
             self.hidden_columns.push(name.to_owned());
             self.hidden_columns.sort();
+        }
+    }
+
+    /// Whether resolver `name`'s host has a column.
+    pub fn shows_host(&self, name: &str) -> bool {
+        self.host_columns.iter().any(|h| h == name)
+    }
+
+    /// Shows or hides resolver `name`'s host column.
+    pub fn set_host_shown(&mut self, name: &str, show: bool) {
+        self.host_columns.retain(|h| h != name);
+        if show {
+            self.host_columns.push(name.to_owned());
+            self.host_columns.sort();
         }
     }
 
@@ -158,6 +176,8 @@ pub enum SortColumn {
     Base,
     /// A resolver's answer, by its index among the chosen resolvers.
     Resolver(usize),
+    /// The host a resolver's answer names, by the same index.
+    Host(usize),
     Notes,
 }
 

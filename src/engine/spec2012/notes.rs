@@ -34,6 +34,7 @@ use super::run::kept_forms;
 use crate::engine::encoding::EncodingVerdict;
 use crate::engine::trace::NoTrace;
 
+pub use host::{HostLook, host_look};
 pub use naming::describe_char;
 use naming::{LIST_MAX, count, list, list_of, name_distinct};
 pub use note::{Forms, Note, NoteCode, NoteLevel};

@@ -46,6 +46,49 @@ fn readable_labels(host: &str, canonical: bool) -> Vec<String> {
         .collect()
 }
 
+/// How a host reads to a person, for a marker beside it: its Unicode form
+/// (escapes and `xn--` labels decoded), whether that holds non-ASCII
+/// characters, whether a label mixes scripts (UTS #39), and the ASCII host
+/// it looks like when it looks like one it is not. Any resolver's host can
+/// be asked, not only the 2012 engine's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostLook {
+    /// The host as a person reads it.
+    pub readable: String,
+    /// The readable form holds non-ASCII characters.
+    pub non_ascii: bool,
+    /// Some label mixes scripts (what it mixes, in words).
+    pub mixed_script: Option<String>,
+    /// The all-ASCII host it looks like but is not.
+    pub looks_like: Option<String>,
+}
+
+impl HostLook {
+    /// Whether a person should be warned: it passes for another host.
+    pub fn is_deceptive(&self) -> bool {
+        self.mixed_script.is_some() || self.looks_like.is_some()
+    }
+}
+
+/// How `host` reads (see [`HostLook`]). A plainly ASCII host with no `xn--`
+/// label and no escape is answered at once.
+pub fn host_look(host: &str) -> HostLook {
+    if plainly_ascii(host) {
+        return HostLook {
+            readable: host.to_owned(),
+            ..HostLook::default()
+        };
+    }
+    let labels = readable_labels(host, true);
+    let readable = labels.join(".");
+    HostLook {
+        non_ascii: !readable.is_ascii(),
+        mixed_script: labels.iter().find_map(|l| mixed_script(l)),
+        looks_like: ascii_lookalike(&readable),
+        readable,
+    }
+}
+
 /// The byte ranges of the labels of the host as typed, when it was typed.
 fn typed_label_ranges(f: &Forms<'_>) -> Option<Vec<Range<usize>>> {
     let span = f.parsed.span(Component::Host)?;

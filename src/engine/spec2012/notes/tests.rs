@@ -531,3 +531,21 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn any_host_can_be_read_for_a_marker() {
+    let plain = super::host_look("example.com");
+    assert!(!plain.non_ascii && !plain.is_deceptive());
+    // The URL Standard writes the Cyrillic а as Punycode: still apple.com's look-alike.
+    let look = super::host_look("xn--pple-43d.com");
+    assert_eq!(look.readable, "\u{430}pple.com");
+    assert!(look.non_ascii);
+    assert_eq!(look.looks_like.as_deref(), Some("apple.com"));
+    let mixed = super::host_look("\u{440}\u{430}\u{443}\u{440}\u{430}l.com");
+    assert!(mixed.mixed_script.is_some(), "{mixed:?}");
+    // A host written with escapes is read decoded.
+    assert_eq!(
+        super::host_look("%D0%B0pple.com").readable,
+        "\u{430}pple.com"
+    );
+}
