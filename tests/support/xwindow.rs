@@ -367,6 +367,21 @@ impl XDisplay {
         }
     }
 
+    /// Clicks the left button at (`x`, `y`) of the window, then moves the
+    /// pointer off it again, so no tooltip covers a screenshot.
+    pub fn click(&self, app: &App, x: u32, y: u32) {
+        let (x, y) = (x.to_string(), y.to_string());
+        self.run(
+            "xdotool",
+            &["mousemove", "--window", &app.window, &x, &y, "click", "1"],
+        )
+        .expect("xdotool could not click");
+        sleep(Duration::from_millis(300));
+        self.run("xdotool", &["mousemove", "1599", "999"])
+            .expect("xdotool could not move the pointer");
+        sleep(Duration::from_millis(150));
+    }
+
     /// Resizes the window and waits until the X server says it has that size.
     pub fn resize(&self, app: &App, width: u32, height: u32) {
         let (w, h) = (width.to_string(), height.to_string());

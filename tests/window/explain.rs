@@ -8,7 +8,10 @@
 //!   first `..` of remove dot-segments: the step with its output and input
 //!   buffers, and the URL after it in the left column;
 //! - `explain-cyrillic-ie.png`: `http://раураl.com/login` in IE mode, whose
-//!   canonical URL reads like ASCII, with the warning strip under it.
+//!   canonical URL reads like ASCII, with the warning strip under it;
+//! - `step-20-at-800x600.png`: the teaching example in an 800×600 window,
+//!   stepped with Alt+↓ to step 20: the window shows one column, the
+//!   trace, with the step selected, its detail and the URL after it.
 //!
 //! What is asserted through the real clipboard: the window answers the
 //! keys, and after walking the trace (and playing it) Ctrl+Shift+C still
@@ -92,5 +95,27 @@ fn the_cyrillic_host_in_ie_mode_shows_its_warnings() {
     display.press(&["ctrl+1"]);
     let (this_canon, _) = engine(CYRILLIC, None, Mode::This);
     display.press_until(&["ctrl+shift+c"], &this_canon, ACTION_TIMEOUT);
+    app.quit(&display);
+}
+
+/// At 800×600, stepping to step 20 keeps the step, its detail and the URL
+/// after it on screen: walking the trace shows the trace column.
+#[test]
+fn stepping_to_step_20_in_an_800_by_600_window() {
+    require_tools();
+    let shots = screenshot_dir();
+    let home = FreshHome::new("explain-small");
+    let (canon, _) = engine(TEACHING, Some(TEACHING_BASE), Mode::This);
+    let (display, app) = XDisplay::start_with_app(&home, &[TEACHING, "--base", TEACHING_BASE]);
+    display.resize(&app, 800, 600);
+    display.set_clipboard("nothing copied yet");
+    display.press_until(&["ctrl+shift+c"], &canon, START_TIMEOUT);
+    display.press(&["alt+Home"]);
+    for _ in 0..20 {
+        display.press(&["alt+Down"]);
+    }
+    display.screenshot(&app, &shots.join("step-20-at-800x600.png"));
+    display.set_clipboard("nothing copied yet");
+    display.press_until(&["ctrl+shift+c"], &canon, ACTION_TIMEOUT);
     app.quit(&display);
 }

@@ -31,3 +31,48 @@ fn the_url_standard_view_in_the_real_window() {
     display.screenshot(&app, &shots.join("url-standard-narrow.png"));
     app.quit(&display);
 }
+
+/// The report of the trace on screen, from a window opened with `--mode
+/// whatwg`: Ctrl+Shift+R puts the URL Standard's report on the clipboard
+/// (its states, `--mode whatwg` in the command that reproduces it), the
+/// same text `canon --mode whatwg --trace --format markdown` prints, and
+/// not the 2012 engine's trace.
+#[test]
+fn ctrl_shift_r_copies_the_url_standard_report_of_the_trace_on_screen() {
+    require_tools();
+    let input = "http://example.com/a/./b/../c";
+    let home = FreshHome::new("url-standard-report");
+    let (display, app) = XDisplay::start_with_app(&home, &[input, "--mode", "whatwg"]);
+    display.set_clipboard("nothing copied yet");
+    display.press_until(&["ctrl+shift+c"], "http://example.com/a/c", START_TIMEOUT);
+    display.press(&["ctrl+shift+r"]);
+    let deadline = std::time::Instant::now() + Duration::from_secs(15);
+    let report = loop {
+        let got = display.clipboard();
+        if got.starts_with("Reproduce with:") {
+            break got;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no report on the clipboard: {got:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let canon = std::process::Command::new(env!("CARGO_BIN_EXE_url-inspector"))
+        .args([
+            "canon", "--mode", "whatwg", "--trace", "--format", "markdown", input,
+        ])
+        .output()
+        .expect("run canon");
+    let printed = String::from_utf8_lossy(&canon.stdout).into_owned();
+    let (head, body) = report
+        .split_once("```\n\n")
+        .expect("the command's fence, then the report");
+    assert!(head.contains("--mode whatwg"), "{head}");
+    assert!(head.contains("--trace --format markdown"), "{head}");
+    assert_eq!(body, printed, "the window's report is canon's");
+    assert!(body.contains("`whatwg.scheme-start`"), "{body}");
+    assert!(body.contains("path state, 1.2"), "{body}");
+    assert!(!body.contains("parse.scheme") && !body.contains("mode: THIS"));
+    app.quit(&display);
+}

@@ -194,9 +194,12 @@ fn buffers_ui(ui: &mut egui::Ui, v: &StepView, s: &Step, escapes: bool) {
     };
     let font = TextStyle::Monospace.resolve(ui.style());
     let visuals = ui.visuals().clone();
-    let (_, added) = change_formats(&font, &visuals);
+    let (removed, added) = change_formats(&font, &visuals);
     let plain = TextFormat::simple(font, visuals.text_color());
-    let mark = v.diff.clone().map_or(0..0, |d| d.1);
+    let (gone, mark) = v.diff.clone().map_or((0..0, 0..0), |d| d);
+    // What left the output buffer (rule C), struck through after it: its
+    // text is in `before`, which starts with the buffer the turn found.
+    let left = s.before.as_deref().and_then(|b| b.get(gone)).unwrap_or("");
     ui.scope_builder(
         egui::UiBuilder::new().accessibility_label("Dot-segment buffers"),
         |ui| {
@@ -215,6 +218,18 @@ fn buffers_ui(ui: &mut egui::Ui, v: &StepView, s: &Step, escapes: bool) {
                         job.append("\"", 0.0, plain.clone());
                         append_marked(&mut job, value, mark, escapes, None, &plain, &added);
                         job.append("\"", 0.0, plain.clone());
+                        if name == "output buffer" && !left.is_empty() {
+                            job.append("  ", 0.0, plain.clone());
+                            append_marked(
+                                &mut job,
+                                left,
+                                0..left.len(),
+                                escapes,
+                                None,
+                                &plain,
+                                &removed,
+                            );
+                        }
                         ui.label(job);
                         ui.end_row();
                     }

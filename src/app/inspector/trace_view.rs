@@ -517,9 +517,19 @@ fn summary_into(
         // The path may be the same before and after (a segment only moves
         // from the input buffer to the output buffer): the buffers are
         // what the turn changed.
-        let mark = view.diff.clone().map_or(0..0, |d| d.1);
+        let (gone, mark) = view.diff.clone().map_or((0..0, 0..0), |d| d);
         job.append("output ", 0.0, weak.clone());
         append_marked(job, output, mark, escapes, context, &plain, &added);
+        // What left the output buffer (rule C): its text is in `before`,
+        // which starts with the output buffer as the turn found it.
+        if let Some(left) = s
+            .before
+            .as_deref()
+            .and_then(|b| b.get(gone))
+            .filter(|l| !l.is_empty())
+        {
+            append_marked(job, left, 0..left.len(), escapes, context, &plain, &removed);
+        }
         job.append("  input ", 0.0, weak.clone());
         append_marked(job, input, 0..0, escapes, context, &plain, &added);
         return;
