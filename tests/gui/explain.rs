@@ -196,8 +196,9 @@ fn selecting_a_dot_segment_step_shows_its_buffers_and_the_url_after_it() {
     let row = step_row(&h, first_c, StepId::DotsRuleC);
     assert_eq!(row.accesskit_node().toggled(), Some(Toggled::True));
     let shown = h.get_by_label("Dot-segment buffers");
+    // The output buffer, then the segment that left it, struck through.
     for (name, value) in [
-        ("output buffer", "\"/p\""),
+        ("output buffer", "\"/p\"  /q"),
         ("input buffer", "\"/../a/./b\""),
     ] {
         assert!(shown.query_by_label(name).is_some(), "{name}");
