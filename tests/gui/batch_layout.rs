@@ -124,7 +124,7 @@ fn with_every_resolver_at_800_px_columns_stay_readable_and_scroll_sideways() {
     paste_and_run(&mut h, LINES);
     let lefts: Vec<f32> = Resolver::ALL
         .iter()
-        .map(|r| header(&h, r.name()).expect("a header per resolver").left())
+        .map(|r| header(&h, r.label()).expect("a header per resolver").left())
         .collect();
     for (pair, r) in lefts.windows(2).zip(Resolver::ALL) {
         // About a dozen monospace characters, not five.
@@ -132,13 +132,13 @@ fn with_every_resolver_at_800_px_columns_stay_readable_and_scroll_sideways() {
     }
     // The summary is folded under the table, not beside it.
     let summary = h.get_by_label("Summary").rect();
-    let this = header(&h, "this").expect("this");
+    let this = header(&h, "THIS").expect("this");
     assert!(summary.top() > this.bottom(), "{summary:?} {this:?}");
     // At 1920 px the same table fits: each answer gets well over the least.
     let mut h = window(state(&Resolver::ALL), [1920.0, 600.0]);
     paste_and_run(&mut h, LINES);
-    let this = header(&h, "this").expect("this");
-    let opc = header(&h, "opc").expect("opc");
+    let this = header(&h, "THIS").expect("this");
+    let opc = header(&h, "OPC").expect("opc");
     assert!(
         opc.left() - this.left() >= 6.0 * 150.0,
         "seven answers share {} px",
@@ -151,15 +151,16 @@ fn hidden_columns_stay_hidden_and_base_shows_only_when_a_row_has_one() {
     let mut h = window(state(&[Resolver::This, Resolver::Whatwg]), [1400.0, 700.0]);
     paste_and_run(&mut h, LINES);
     assert!(!has_header(&h, "Base"), "no row has a base");
-    assert!(has_header(&h, "Input") && has_header(&h, "whatwg"));
+    // The URL Standard's column is headed by its name, not `whatwg`.
+    assert!(has_header(&h, "Input") && has_header(&h, "URL Standard"));
     h.get_by_label("Columns").click();
     h.run();
-    h.get_by_label_contains("whatwg (still run").click();
+    h.get_by_label_contains("URL Standard (still run").click();
     h.run();
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(!has_header(&h, "whatwg"), "the column is hidden");
-    assert!(has_header(&h, "this"));
+    assert!(!has_header(&h, "URL Standard"), "the column is hidden");
+    assert!(has_header(&h, "THIS"));
     assert_eq!(h.state().state.batch.hidden_columns, ["whatwg"]);
     assert!(shows(&h, "Columns (1 hidden)"));
     // A new window from the saved state hides it too; with a base, the
@@ -169,7 +170,7 @@ fn hidden_columns_stay_hidden_and_base_shows_only_when_a_row_has_one() {
     let mut h = window(saved, [1400.0, 700.0]);
     paste_and_run(&mut h, "../x\n");
     assert!(has_header(&h, "Base"));
-    assert!(!has_header(&h, "whatwg"));
+    assert!(!has_header(&h, "URL Standard"));
 }
 
 /// The rows the pipeline gives for `LINES` under `resolvers`.
@@ -354,7 +355,7 @@ fn compare_never_shows_an_earlier_inputs_summary() {
 fn at_800_px_the_batch_controls_wrap_and_stay_on_screen() {
     let mut h = window(state(&[Resolver::This, Resolver::Whatwg]), [800.0, 600.0]);
     h.run();
-    for label in ["Encoding:", "Base:", "Format:", "opc", "Export"] {
+    for label in ["Encoding:", "Base:", "Format:", "OPC", "Export"] {
         let r = h.get_by_label(label).rect();
         assert!(r.right() <= 800.0 && r.left() >= 0.0, "{label} at {r:?}");
     }

@@ -58,10 +58,13 @@ fn run_lines(h: &mut Harness<'static, App>, lines: &str) {
 fn a_host_column_shows_where_each_resolver_would_connect() {
     let mut h = window(false);
     run_lines(&mut h, LINES);
-    assert!(h.query_by_label("whatwg host").is_none(), "off until asked");
+    assert!(
+        h.query_by_label("URL Standard host").is_none(),
+        "off until asked"
+    );
     h.get_by_label("Columns").click();
     h.run();
-    h.get_by_label("whatwg host").click();
+    h.get_by_label("URL Standard host").click();
     h.run();
     h.key_press(egui::Key::Escape);
     h.run();

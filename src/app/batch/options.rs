@@ -42,8 +42,12 @@ pub fn options_ui(ui: &mut egui::Ui, settings: &mut BatchSettings) {
         for r in Resolver::ALL {
             let mut on = settings.resolvers.contains(&r);
             if ui
-                .checkbox(&mut on, r.name())
-                .on_hover_text(r.description())
+                .checkbox(&mut on, r.label())
+                .on_hover_text(format!(
+                    "{} (`{}` on the command line)",
+                    r.description(),
+                    r.name()
+                ))
                 .changed()
             {
                 settings.set_resolver(r, on);

@@ -82,7 +82,7 @@ fn resolvers_ui(ui: &mut egui::Ui, table: &Table, summary: Option<&Summary>) {
                     Some(s) => (s.valid[i], s.invalid[i]),
                     None => (counts.valid[i], counts.invalid[i]),
                 };
-                ui.label(r.name()).on_hover_text(r.description());
+                ui.label(r.label()).on_hover_text(r.description());
                 ui.label(n(valid));
                 ui.label(n(invalid));
                 match summary {
@@ -123,7 +123,11 @@ fn pairs_ui(ui: &mut egui::Ui, table: &Table, summary: Option<&Summary>) {
                 (0..resolvers.len()).flat_map(|a| (a + 1..resolvers.len()).map(move |b| (a, b)));
             for (k, (a, b)) in pairs.enumerate() {
                 let count = summary.map_or(counts.disagreements[k], |s| s.disagreements[k]);
-                ui.label(format!("{} / {}", resolvers[a].name(), resolvers[b].name()));
+                ui.label(format!(
+                    "{} / {}",
+                    resolvers[a].label(),
+                    resolvers[b].label()
+                ));
                 ui.label(n(count));
                 ui.end_row();
             }

@@ -68,6 +68,20 @@ impl TableColumn {
         })
     }
 
+    /// The column's heading, as a person reads it: a resolver by its label
+    /// (`THIS`, `URL Standard`), its host as `LABEL host`.
+    pub fn title(self, resolvers: &[Resolver]) -> Cow<'static, str> {
+        let label = |k: usize| resolvers.get(k).map_or("", |r| r.label());
+        match self {
+            TableColumn::Line => "Line".into(),
+            TableColumn::Input => "Input".into(),
+            TableColumn::Base => "Base".into(),
+            TableColumn::Answer(k) => label(k).into(),
+            TableColumn::Host(k) => format!("{} host", label(k)).into(),
+            TableColumn::Notes => "Notes".into(),
+        }
+    }
+
     /// Its share of the width until the user drags it: the input and each
     /// answer more than a host, the base and the notes.
     fn default_weight(self) -> u32 {
@@ -156,10 +170,11 @@ pub fn columns_menu(ui: &mut egui::Ui, resolvers: &[Resolver], settings: &mut Ba
                 continue;
             }
             let mut on = settings.shows_column(&name);
+            let title = c.title(resolvers);
             let text = match c {
-                TableColumn::Base => "base (hidden anyway while no row has one)".to_owned(),
-                TableColumn::Answer(_) => format!("{name} (still run and exported)"),
-                _ => name.to_string(),
+                TableColumn::Base => "Base (hidden anyway while no row has one)".to_owned(),
+                TableColumn::Answer(_) => format!("{title} (still run and exported)"),
+                _ => title.into_owned(),
             };
             if ui.checkbox(&mut on, text).changed() {
                 settings.set_column_shown(&name, on);
@@ -170,7 +185,7 @@ pub fn columns_menu(ui: &mut egui::Ui, resolvers: &[Resolver], settings: &mut Ba
         for r in resolvers {
             let mut on = settings.shows_host(r.name());
             if ui
-                .checkbox(&mut on, format!("{} host", r.name()))
+                .checkbox(&mut on, format!("{} host", r.label()))
                 .on_hover_text("Beside its answer: the host as this resolver reads it")
                 .changed()
             {
@@ -387,19 +402,15 @@ fn draw_table(
     let sort = &mut settings.sort;
     let table_ui = builder.header(row_height, |mut header| {
         for &c in columns {
-            let (name, hover): (Cow<'static, str>, &str) = match c {
-                TableColumn::Line => ("Line".into(), "The input line number"),
-                TableColumn::Input => ("Input".into(), "The URL as read from the line"),
-                TableColumn::Base => ("Base".into(), "The base it was resolved against"),
-                TableColumn::Answer(k) => resolvers
-                    .get(k)
-                    .map_or(("".into(), ""), |r| (r.name().into(), r.description())),
-                TableColumn::Host(_) => (
-                    c.name(resolvers),
-                    "The host this resolver reads: where it would connect",
-                ),
-                TableColumn::Notes => ("Notes".into(), "The codes of the notes the row raised"),
+            let hover = match c {
+                TableColumn::Line => "The input line number",
+                TableColumn::Input => "The URL as read from the line",
+                TableColumn::Base => "The base it was resolved against",
+                TableColumn::Answer(k) => resolvers.get(k).map_or("", |r| r.description()),
+                TableColumn::Host(_) => "The host this resolver reads: where it would connect",
+                TableColumn::Notes => "The codes of the notes the row raised",
             };
+            let name = c.title(resolvers);
             let (rect, _) = header.col(|ui| sort_button(ui, sort, c.sort_column(), &name, hover));
             got.push(rect.width());
         }
