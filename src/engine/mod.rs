@@ -6,6 +6,8 @@
 //! | folder | what it implements |
 //! |---|---|
 //! | [`spec2012`] | Web::URL::Canonicalize (2011–2012): preprocessing, parsing, resolution, canonicalization and serialization, in the spec's own mode and its three browser modes |
+//! | [`url_standard`] | the URL Standard (WHATWG): the basic URL parser state by state, hosts, the setters, `URLSearchParams` |
+//! | [`browsers`] | today's browsers as models: the URL Standard with each browser's departures |
 //!
 //! Beside them are the parts both use, which know nothing of either:
 //!
@@ -32,6 +34,7 @@
 //! No engine knows anything of the GUI, the command line or the resolvers.
 //! This file only declares the modules and re-exports their public names.
 
+pub mod browsers;
 pub(crate) mod code_table;
 pub mod component;
 pub mod encoding;

@@ -178,6 +178,9 @@ pub enum Stage {
     /// The `rfc3986` resolver's steps (RFC 3986 sections 5.2, 5.3 and
     /// 6.2): no stage of the 2012 algorithm, but recorded on the same tracer.
     Rfc3986,
+    /// Where a browser leaves the URL Standard (the browser models): each
+    /// step is one departure of one browser, recorded where it departs.
+    Departure,
 }
 
 impl Stage {
@@ -195,6 +198,7 @@ impl Stage {
             Stage::UrlStandardHost => "URL Standard, host parser",
             Stage::UrlStandardSetter => "URL Standard, URL API setters",
             Stage::Rfc3986 => "RFC 3986 resolution and normalization",
+            Stage::Departure => "Where the browser leaves the URL Standard",
         }
     }
 }
@@ -700,6 +704,94 @@ code_table! {
         "The query is replaced by the value (less one leading '?') run through the query state; empty removes it.";
     WhatwgSetHash => UrlStandardSetter, "whatwg.set.hash", "URL Standard, URL class, hash setter",
         "The fragment is replaced by the value (less one leading '#') run through the fragment state; empty removes it.";
+    // Today's browsers: where each leaves the URL Standard (the `chromium`,
+    // `firefox` and `webkit` models). The citation names the browser, the
+    // place in its source where it is known, and its own bug where one is.
+    ChromiumPipeInPath => Departure, "chromium.pipe-in-path", "Chromium 156, url/url_canon_path.cc (whatwg/url#852)",
+        "'|' in a hierarchical path is read as %7C, so 'C|' is never a Windows drive letter.";
+    ChromiumHostSpace => Departure, "chromium.host-space-escaped", "Chromium 156, url/url_canon_host.cc; crbug.com/1416013",
+        "A space in a special host (also %20, or a code point UTS #46 maps to a space) is accepted and written %20, where the Standard refuses it.";
+    ChromiumHostAsterisk => Departure, "chromium.host-asterisk-escaped", "Chromium 156, url/url_canon_host.cc; crbug.com/1416013",
+        "'*' in a special host is written %2A; the Standard keeps it.";
+    ChromiumIpv6PercentDecoded => Departure, "chromium.ipv6-host-percent-decoded", "Chromium 156, url/url_canon_host.cc",
+        "A special host is percent-decoded before the '[' of an IPv6 address is looked for, so http://%5B::1]/ is [::1]; the Standard refuses it.";
+    ChromiumHostDecodedAgain => Departure, "chromium.host-decoded-again", "Chromium 156, url/url_canon_host.cc",
+        "What UTS #46 makes of a special host is percent-decoded once more, so a fullwidth '％４１' is read as 'A'; the Standard refuses the '%'.";
+    ChromiumApostropheInQuery => Departure, "chromium.apostrophe-in-query", "Chromium 156, url/url_canon_query.cc (whatwg/url#348)",
+        "An apostrophe in the query of a non-special URL is written %27, as the Standard does only for special URLs.";
+    ChromiumApostropheInUserinfo => Departure, "chromium.apostrophe-in-userinfo", "Chromium 156, url/url_canon_etc.cc",
+        "An apostrophe in a username or password is written %27; the Standard's userinfo set leaves it.";
+    ChromiumOpaquePathSpace => Departure, "chromium.opaque-path-space-kept", "Chromium 156, url/url_canon_pathurl.cc",
+        "A space ending an opaque path just before '?' or '#' stays a space; the Standard writes it %20 so the URL reads back the same.";
+    ChromiumFileLocalhost => Departure, "chromium.file-localhost-kept", "Chromium 156, url/url_canon_fileurl.cc (whatwg/url#618)",
+        "file://localhost/ keeps the host localhost, unless a drive letter starts the path; the Standard empties it.";
+    ChromiumFileDriveAuthority => Departure, "chromium.file-drive-letter-authority-refused", "Chromium 156, url/url_parse_file.cc",
+        "A drive letter where a file URL's host goes (file://C:/) is refused; the Standard moves it into the path.";
+    ChromiumFileHostThenQuery => Departure, "chromium.file-host-then-query-refused", "Chromium 156, url/url_parse_file.cc",
+        "A file URL whose authority is followed directly by '?' or '#' (file://h?x) is refused; the Standard gives the path '/'.";
+    ChromiumFileSlashes => Departure, "chromium.file-slashes-collapsed", "Chromium 156, url/url_parse_file.cc (whatwg/url#405)",
+        "Four or more slashes after 'file:' are read as three, so file:////x is file:///x.";
+    ChromiumFileDriveOrdinary => Departure, "chromium.file-drive-letter-ordinary", "Chromium 156, url/url_canon_path.cc",
+        "A drive letter in a file path is an ordinary segment: '..' removes it, and a path-absolute reference does not keep the base's.";
+    ChromiumFileColonRelative => Departure, "chromium.file-colon-relative", "Chromium 156, url/url_canon_relative.cc",
+        "'file:' followed directly by a drive letter, against a file base, is resolved as a relative path.";
+    ChromiumDataTabNewline => Departure, "chromium.data-url-keeps-tab-newline", "Chromium 156, url/url_util.cc",
+        "In a data: URL, tabs and newlines are kept, written %09, %0A and %0D; the Standard removes them first.";
+    ChromiumOpaqueHostLowByte => Departure, "chromium.opaque-host-low-byte", "Chromium 156, url/url_canon_host.cc (IsForbiddenHostCodePoint on a 16-bit unit)",
+        "An opaque host is refused when a non-ASCII code point's first UTF-16 unit, cut to its low byte, is a forbidden host code point (U+0440 reads as '@').";
+    ChromiumBackslashRelativePath => Departure, "chromium.backslash-in-relative-path", "Chromium 156, url/url_canon_relative.cc",
+        "A relative path reference against a non-special base has its backslashes read as slashes before the query.";
+    ChromiumBackslashReference => Departure, "chromium.backslash-reference", "Chromium 156, url/url_canon_relative.cc",
+        "A reference starting with a backslash against a non-special base: one is path-absolute with its backslashes as slashes; two slash-like code points drop the base's host.";
+    ChromiumStandardSchemes => Departure, "chromium.registered-standard-schemes", "Chromium 156, url/url_util.cc (its registered standard schemes)",
+        "chrome:, chrome-extension:, devtools:, isolated-app: and Chromium's other standard schemes are parsed as http: is, without credentials or port.";
+    ChromiumPathOnlySchemes => Departure, "chromium.path-only-schemes", "Chromium 156, url/url_util.cc",
+        "android:, drivefs:, steam: and a few other schemes keep everything after the scheme as the path: no host, no port.";
+    FirefoxSimpleUri => Departure, "firefox.simple-uri", "Firefox 153, netwerk/base/nsSimpleURI.cpp",
+        "about:, blob:, data: and javascript: are kept nearly as written: no host, no dot segments; only controls, DEL and non-ASCII are percent-encoded before '#'.";
+    FirefoxOwnSchemes => Departure, "firefox.own-schemes", "Firefox 153, netwerk/base/nsStandardURL.cpp and nsURLParsers.cpp",
+        "chrome: and moz-extension: have protocol handlers of Firefox's own and are parsed by nsStandardURL, an older parser: one slash starts a path, none or two an authority, and hosts, paths and queries are written its own way.";
+    FirefoxViewSource => Departure, "firefox.view-source-nested", "Firefox 153, netwerk/protocol/viewsource",
+        "view-source:X wraps X, parsed on its own against the base, and fails when X fails.";
+    FirefoxFileHostDropped => Departure, "firefox.file-host-dropped", "Firefox 153, netwerk/base/nsStandardURL.cpp (whatwg/url#302)",
+        "A file URL never keeps a host: file://server/x is file:///x, whatever the authority held.";
+    FirefoxFileBaseDrive => Departure, "firefox.file-base-drive-letter-not-kept", "Firefox 153, netwerk/base/nsURLParsers.cpp",
+        "A path-absolute reference against a file base whose path starts with a drive letter does not keep the drive letter.";
+    FirefoxFileDotDotDrive => Departure, "firefox.file-dot-dot-removes-drive-letter", "Firefox 153, netwerk/base/nsStandardURL.cpp",
+        "In a file URL written with a leading slash, '..' removes a drive letter segment.";
+    FirefoxFileDrivePipeKept => Departure, "firefox.file-drive-pipe-kept", "Firefox 153, netwerk/base/nsStandardURL.cpp",
+        "A drive letter written 'C|' that ends the path before '?' or '#' keeps its '|'.";
+    FirefoxFileDrivePipeAbsolute => Departure, "firefox.file-drive-pipe-absolute", "Firefox 153, netwerk/base/nsStandardURL.cpp",
+        "Against a file base, a reference starting 'X|' (or 'file:' and 'X:' or 'X|') not followed by a slash is the absolute path /X...: the drive letter's look makes it absolute, the path kept as typed.";
+    FirefoxNulEndsReference => Departure, "firefox.nul-ends-reference", "Firefox 153, netwerk/base/nsStandardURL.cpp",
+        "A relative reference against a special base is cut at its first NUL, unless it starts with '#'.";
+    FirefoxFragmentTrailing => Departure, "firefox.fragment-keeps-trailing-c0", "Firefox 153, netwerk/base/nsStandardURL.cpp",
+        "A fragment-only reference keeps its trailing spaces and controls, percent-encoded; the Standard strips them first.";
+    FirefoxIpv4EmptyHex => Departure, "firefox.ipv4-empty-hex-refused", "Firefox 153, netwerk/base/nsURLHelper.cpp (whatwg/url#50)",
+        "An IPv4 host whose last part is just '0x' is refused; the Standard reads it as 0.";
+    FirefoxHostAsteriskQuote => Departure, "firefox.host-asterisk-or-quote-refused", "Firefox 153, netwerk/base/nsStandardURL.cpp; bugzilla 1548306",
+        "A special host holding '*' or a double quote is refused; the Standard allows both.";
+    FirefoxInvalidXn => Departure, "firefox.invalid-xn-label-refused", "Firefox 153, netwerk/dns/nsIDNService.cpp (whatwg/url#821)",
+        "An ASCII host that UTS #46 ToASCII refuses (an xn-- label that is no valid Punycode) is refused; the Standard takes an ASCII host as it is.";
+    FirefoxOpaquePathSpace => Departure, "firefox.opaque-path-space-kept", "Firefox 153, the url crate (DefaultURI)",
+        "A space ending an opaque path just before '?' or '#' stays a space; the Standard writes it %20.";
+    FirefoxBackslashReference => Departure, "firefox.backslash-reference", "Firefox 153, the url crate (DefaultURI)",
+        "A reference starting with a backslash, or a slash and a backslash, against a non-special base reads its first two slash-like code points as '/'.";
+    FirefoxCaretKept => Departure, "firefox.caret-in-path-kept", "Firefox 153, the url crate (DefaultURI)",
+        "'^' in the path of a scheme Firefox has no handler for stays '^'; the Standard writes %5E.";
+    FirefoxDriveSurvivesDotDot => Departure, "firefox.drive-letter-survives-dot-dot", "Firefox 153, the url crate (servo/rust-url#1130)",
+        "In a scheme Firefox has no handler for, a segment that looks like a drive letter is never removed by '..'.";
+    WebkitInvalidXn => Departure, "webkit.invalid-xn-label-refused", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp (whatwg/url#821)",
+        "An ASCII host that UTS #46 ToASCII refuses (an xn-- label that is no valid Punycode) is refused; the Standard takes an ASCII host as it is.";
+    WebkitBackslashReference => Departure, "webkit.backslash-reference", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp; bugs.webkit.org 310986",
+        "A reference starting with a backslash, or a slash and a backslash, against a non-special base reads its first two slash-like code points as '/'.";
+    WebkitColonSlashAlone => Departure, "webkit.colon-slash-alone-refused", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp (fixed by WebKit PR 61579)",
+        "'http:/' alone (a special scheme, one slash, nothing after) against a base of that scheme is refused.";
+    WebkitUserinfoEmptyPath => Departure, "webkit.userinfo-empty-path-slash", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp",
+        "A non-special URL whose authority holds '@' and whose path is empty before '?' or '#' gets the path '/'.";
+    WebkitPathnameSlashDot => Departure, "webkit.pathname-drops-slash-dot", "WebKitGTK 2.50, Source/WTF/wtf/URL.cpp (oven-sh/bun#39457)",
+        "For a URL without a host whose path starts '/.', the pathname getter leaves out that '/.'; href is right.";
+
     // RFC 3986 resolution and normalization (the `rfc3986` resolver)
     Rfc3986Base => Rfc3986, "rfc3986.5.2.1.base", "RFC 3986 5.2.1",
         "The base must be an absolute URI (a scheme, no relative form); a fragment it has plays no part in resolution.";

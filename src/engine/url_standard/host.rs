@@ -9,8 +9,10 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use super::errors::ValidationError;
+use super::quirks::Quirks;
 use super::record::HostKind;
 use super::{ipv4, ipv6, percent_sets};
+use crate::engine::trace::StepId;
 
 /// URL Standard, forbidden host code point.
 #[inline]
@@ -51,6 +53,27 @@ pub fn parse(
     is_opaque: bool,
     errors: &mut Vec<ValidationError>,
 ) -> Result<HostKind, ValidationError> {
+    let mut departed = Vec::new();
+    parse_with(
+        out,
+        input,
+        is_opaque,
+        &Quirks::STANDARD,
+        errors,
+        &mut departed,
+    )
+}
+
+/// [`parse`], departing from the Standard where `quirks` say; the steps
+/// of the departures made go to `departed`.
+pub fn parse_with(
+    out: &mut String,
+    input: &str,
+    is_opaque: bool,
+    quirks: &Quirks,
+    errors: &mut Vec<ValidationError>,
+    departed: &mut Vec<StepId>,
+) -> Result<HostKind, ValidationError> {
     // Step 1.
     if let Some(inner) = input.strip_prefix('[') {
         let Some(inner) = inner.strip_suffix(']') else {
@@ -62,6 +85,12 @@ pub fn parse(
     }
     // Step 2.
     if is_opaque {
+        if let Some(id) = quirks.opaque_host_low_byte
+            && input.chars().any(low_byte_forbidden)
+        {
+            departed.push(id);
+            return Err(ValidationError::HostInvalidCodePoint);
+        }
         return parse_opaque(out, input, errors);
     }
     // Step 4. A host of letters, digits, hyphens and dots (the common one,
@@ -89,9 +118,16 @@ pub fn parse(
     } else {
         ldh
     };
-    domain_parser(out, &domain, ldh, errors)?;
+    domain_parser(out, &domain, ldh, quirks, errors, departed)?;
     // Step 8: the text written is read again as an IPv4 address.
     if ipv4::ends_in_a_number(&out[start..]) {
+        if let Some(id) = quirks.ipv4_empty_hex_refused
+            && last_part_is_empty_hex(&out[start..])
+        {
+            departed.push(id);
+            out.truncate(start);
+            return Err(ValidationError::Ipv4NonNumericPart);
+        }
         let ascii = out.split_off(start);
         let address = ipv4::parse(&ascii, errors)?;
         ipv4::serialize(out, address);
@@ -109,7 +145,9 @@ fn domain_parser(
     out: &mut String,
     domain: &str,
     ldh: Option<bool>,
+    quirks: &Quirks,
     errors: &mut Vec<ValidationError>,
+    departed: &mut Vec<StepId>,
 ) -> Result<(), ValidationError> {
     // Step 2: the strict result only decides the validation error. Steps
     // 6.2, 7 and 8 return failure with no error of their own, so where one
@@ -119,10 +157,26 @@ fn domain_parser(
     // Steps 4-5: ASCII is only lowercased, whatever UTS #46 says.
     let start = out.len();
     if ldh.is_some() || domain.is_ascii() {
+        // A browser may still ask UTS #46 of an ASCII domain, and refuse
+        // what it refuses (an `xn--` label that is no Punycode).
+        if let Some(id) = quirks.ascii_domain_checked
+            && to_ascii(domain, false).is_none()
+        {
+            departed.push(id);
+            return Err(ValidationError::DomainToAscii);
+        }
         out.push_str(domain);
         out[start..].make_ascii_lowercase();
     } else {
-        match to_ascii(domain, false) {
+        // A browser that lets a space through escapes it before UTS #46,
+        // whose Punycode then encodes `%20`, not the space.
+        let escaped = quirks.host_space_escaped.is_some() && domain.contains(' ');
+        let written = if escaped {
+            to_ascii(&domain.replace(' ', "%20"), false).map(|r| Cow::Owned(r.replace("%20", " ")))
+        } else {
+            to_ascii(domain, false)
+        };
+        match written {
             Some(r) => out.push_str(&r),
             None => return Err(ValidationError::DomainToAscii),
         }
@@ -130,15 +184,115 @@ fn domain_parser(
     // Steps 6-7: fail on empty or a forbidden domain code point (the
     // strict run reported these as domain-to-ASCII); letters, digits,
     // hyphens and dots hold none.
+    if ldh.is_none() && !quirks.is_standard() {
+        domain_quirks(out, start, quirks, departed)?;
+    }
+    // A browser may percent-decode what UTS #46 wrote (a fullwidth `％41`
+    // becomes `%41`) and read the domain again.
+    if let Some(id) = quirks.host_decoded_again
+        && ldh.is_none()
+        && out[start..].contains('%')
+    {
+        let again =
+            String::from_utf8_lossy(&percent_sets::decode(&out.as_bytes()[start..])).into_owned();
+        departed.push(id);
+        out.truncate(start);
+        let ldh = scan_ldh(again.as_bytes());
+        let plain = Quirks {
+            host_decoded_again: None,
+            ..*quirks
+        };
+        return domain_parser(out, &again, ldh, &plain, errors, departed);
+    }
     let result = &out.as_bytes()[start..];
     if result.is_empty() || (ldh.is_none() && result.iter().any(|&b| is_forbidden_domain_byte(b))) {
         out.truncate(start);
         return Err(ValidationError::DomainToAscii);
     }
+    if ldh.is_none() && !quirks.is_standard() {
+        unmark(out, start, quirks, departed);
+    }
     if strict_failed {
         errors.push(ValidationError::DomainToAscii);
     }
     Ok(())
+}
+
+/// Where a browser lets a space or a `*` through a domain, these stand for
+/// them until the forbidden code points are checked: code points no domain
+/// written by UTS #46 holds (noncharacters).
+const SPACE_MARK: char = '\u{FDD0}';
+const ASTERISK_MARK: char = '\u{FDD1}';
+
+/// A browser's departures in a domain as UTS #46 wrote it (from `start`
+/// in `out`): a space let through (marked), `*` written `%2A`, `*` or `"`
+/// refused.
+fn domain_quirks(
+    out: &mut String,
+    start: usize,
+    quirks: &Quirks,
+    departed: &mut Vec<StepId>,
+) -> Result<(), ValidationError> {
+    let domain = &out[start..];
+    if let Some(id) = quirks.host_asterisk_quote_refused
+        && domain.contains(['*', '"'])
+    {
+        departed.push(id);
+        out.truncate(start);
+        return Err(ValidationError::DomainToAscii);
+    }
+    // The browser checks its forbidden code points before it escapes, so
+    // a `*` or a space it escapes stands as a mark until the Standard's
+    // check below has passed (the `%` of `%2A` would fail it).
+    let asterisk = quirks.host_asterisk_escaped.is_some() && domain.contains('*');
+    let space = quirks.host_space_escaped.is_some() && domain.contains(' ');
+    if asterisk || space {
+        let mut marked = domain.to_owned();
+        if asterisk {
+            marked = marked.replace('*', &ASTERISK_MARK.to_string());
+        }
+        if space {
+            marked = marked.replace(' ', &SPACE_MARK.to_string());
+        }
+        out.truncate(start);
+        out.push_str(&marked);
+    }
+    Ok(())
+}
+
+/// The marks [`domain_quirks`] left, written as the browser writes them.
+fn unmark(out: &mut String, start: usize, quirks: &Quirks, departed: &mut Vec<StepId>) {
+    for (mark, escaped, id) in [
+        (ASTERISK_MARK, "%2A", quirks.host_asterisk_escaped),
+        (SPACE_MARK, "%20", quirks.host_space_escaped),
+    ] {
+        if let Some(id) = id
+            && out[start..].contains(mark)
+        {
+            departed.push(id);
+            let written = out[start..].replace(mark, escaped);
+            out.truncate(start);
+            out.push_str(&written);
+        }
+    }
+}
+
+/// Whether `c` is refused by a forbidden-host check that looks at its
+/// first UTF-16 code unit cut to one byte (a non-ASCII code point whose
+/// low byte is a forbidden host code point).
+fn low_byte_forbidden(c: char) -> bool {
+    let mut units = [0u16; 2];
+    let first = c.encode_utf16(&mut units)[0];
+    u32::from(c) >= 0x80 && is_forbidden_host(char::from((first & 0xFF) as u8))
+}
+
+/// Whether the last dot-separated part of an ASCII host (a trailing empty
+/// part aside) is `0x`: an empty hexadecimal number.
+fn last_part_is_empty_hex(host: &str) -> bool {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    host.rsplit('.')
+        .next()
+        .is_some_and(|last| last.eq_ignore_ascii_case("0x"))
 }
 
 /// ASCII letters, digits, `-` and `.`, as a table.

@@ -79,6 +79,7 @@ pub mod ipv6;
 pub mod origin;
 pub mod parser;
 pub mod percent_sets;
+pub mod quirks;
 pub mod record;
 pub mod serializer;
 pub mod setters;
@@ -87,18 +88,22 @@ pub mod urlencoded;
 pub use errors::{Reported, ValidationError};
 pub use origin::Origin;
 pub use parser::Failure;
+pub use quirks::Quirks;
 pub use record::{Host, HostKind, Url};
 pub use setters::{Setter, SetterRefused};
 pub use urlencoded::SearchParams;
 
 use crate::engine::encoding::QueryEncoding;
-use crate::engine::trace::Tracer;
+use crate::engine::trace::{StepId, Tracer};
 
 /// What a parse gives: the URL or failure, and every validation error met.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parsed {
     pub url: Result<Url, Failure>,
     pub errors: Vec<Reported>,
+    /// The departures from the Standard the parse made, in order (a
+    /// browser model's quirks; none for the Standard's own parse).
+    pub departures: Vec<StepId>,
 }
 
 /// URL Standard, basic URL parser (without url or state override): `input`
@@ -109,7 +114,32 @@ pub fn parse<T: Tracer>(
     encoding: QueryEncoding,
     tracer: &mut T,
 ) -> Parsed {
+    parse_with(input, base, encoding, &Quirks::STANDARD, tracer)
+}
+
+/// [`parse`], departing from the Standard where `quirks` say (a browser
+/// model's parse); each departure is a step of the trace, where it is made.
+pub fn parse_with<T: Tracer>(
+    input: &str,
+    base: Option<&Url>,
+    encoding: QueryEncoding,
+    quirks: &Quirks,
+    tracer: &mut T,
+) -> Parsed {
     let mut errors = Vec::new();
-    let url = serializer::run_parser(input, base, encoding.used, tracer, &mut errors);
-    Parsed { url, errors }
+    let mut departures = Vec::new();
+    let url = serializer::run_parser(
+        input,
+        base,
+        encoding.used,
+        quirks,
+        tracer,
+        &mut errors,
+        &mut departures,
+    );
+    Parsed {
+        url,
+        errors,
+        departures,
+    }
 }

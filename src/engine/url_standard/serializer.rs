@@ -11,6 +11,7 @@ use encoding_rs::Encoding;
 
 use super::errors::{Reported, ValidationError};
 use super::parser::{Failure, Parser, Positions, State, TraceTexts};
+use super::quirks::Quirks;
 use super::record::{HostKind, Url};
 use crate::engine::trace::{Step, StepId, Tracer};
 
@@ -71,8 +72,10 @@ pub fn run_parser<T: Tracer>(
     input: &str,
     base: Option<&Url>,
     encoding: &'static Encoding,
+    quirks: &Quirks,
     tracer: &mut T,
     errors: &mut Vec<Reported>,
+    departures: &mut Vec<StepId>,
 ) -> Result<Url, Failure> {
     let (clean, positions, pre) = preprocess(input, true);
     errors.extend(pre);
@@ -101,10 +104,14 @@ pub fn run_parser<T: Tracer>(
         path_begun: false,
         segment: None,
         username_end: None,
+        drive_from_input: false,
+        host_drive: false,
         errors,
         tracer,
         texts: TraceTexts::default(),
         positions: &positions,
+        quirks,
+        departures,
     };
     parser.run()?;
     parser.begin_path();

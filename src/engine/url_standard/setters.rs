@@ -349,10 +349,14 @@ fn run<T: Tracer>(
         path_begun,
         segment: None,
         username_end: None,
+        drive_from_input: false,
+        host_drive: false,
         errors,
         tracer,
         texts: TraceTexts::default(),
         positions: &positions,
+        quirks: &super::quirks::Quirks::STANDARD,
+        departures: &mut Vec::new(),
     };
     let result = parser.run();
     let port_written = parser.state == State::Port && result.is_ok();

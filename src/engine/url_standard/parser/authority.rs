@@ -31,6 +31,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 self.at_sign_seen = true;
                 // 1.4.
                 let buffer = &self.input[self.buf_start..self.pointer];
+                let mut apostrophe = false;
                 for cp in buffer.chars() {
                     if cp == ':' && !self.password_token_seen {
                         self.password_token_seen = true;
@@ -38,7 +39,15 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                         self.url.serialization.push(':');
                         continue;
                     }
+                    if cp == '\'' && self.quirks.apostrophe_in_userinfo.is_some() {
+                        self.url.serialization.push_str("%27");
+                        apostrophe = true;
+                        continue;
+                    }
                     percent_sets::push_char(&mut self.url.serialization, cp, &USERINFO);
+                }
+                if let Some(id) = self.quirks.apostrophe_in_userinfo.filter(|_| apostrophe) {
+                    self.depart(id, "the browser writes the apostrophe %27");
                 }
                 self.buf_start = self.pointer + 1;
                 Ok(Flow::Next)
@@ -153,11 +162,14 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         let input = &self.input[range.clone()];
         self.url.host_start = self.url.serialization.len();
         let mut errors = Vec::new();
-        let result = host::parse(
+        let mut departed = Vec::new();
+        let result = host::parse_with(
             &mut self.url.serialization,
             input,
             !self.special,
+            self.quirks,
             &mut errors,
+            &mut departed,
         );
         for e in errors {
             self.error_at(e, range.clone());
@@ -165,11 +177,27 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         if result.is_err() {
             self.cut_record(self.url.host_start);
         }
+        self.record_departures(&departed, result.is_err());
         let kind = result?;
         self.url.host = kind;
         self.url.host_end = self.url.serialization.len();
         self.record_host(kind);
         Ok(())
+    }
+
+    /// The steps of the host parser's departures from the Standard (a
+    /// browser model's), before its own step; `failed` when the host failed.
+    pub(super) fn record_departures(&mut self, departed: &[StepId], failed: bool) {
+        for &id in departed {
+            self.depart(
+                id,
+                if failed {
+                    "the browser refuses the host"
+                } else {
+                    "the browser writes the host its own way"
+                },
+            );
+        }
     }
 
     /// The host parser's step (only when tracing).

@@ -108,8 +108,16 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                     d.len() == 2 && d[0].is_ascii_alphabetic() && d[1] == b':'
                 })
             {
-                self.url.serialization.push('/');
-                self.url.serialization.push_str(drive);
+                // 2.2 (a browser may not keep the base's drive letter).
+                match self.quirks.file_drive_ordinary {
+                    Some(id) => {
+                        self.depart(id, "the browser does not keep the base's drive letter")
+                    }
+                    None => {
+                        self.url.serialization.push('/');
+                        self.url.serialization.push_str(drive);
+                    }
+                }
             }
         }
         self.begin_path();
@@ -132,6 +140,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 self.buf_start..self.pointer,
             );
             self.begin_path();
+            self.host_drive = true;
             self.url.serialization.push('/');
             self.segment = Some(self.url.serialization.len());
             let drive = &self.input[self.buf_start..self.pointer];
@@ -151,17 +160,36 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             // 1.3.
             let range = self.buf_start..self.pointer;
             let mut errors = Vec::new();
+            let mut departed = Vec::new();
             let input = &self.input[range.clone()];
-            let result = host::parse(&mut self.url.serialization, input, false, &mut errors);
+            let result = host::parse_with(
+                &mut self.url.serialization,
+                input,
+                false,
+                self.quirks,
+                &mut errors,
+                &mut departed,
+            );
             for e in errors {
                 self.error_at(e, range.clone());
             }
             if result.is_err() {
                 self.cut_record(self.url.host_start);
             }
+            self.record_departures(&departed, result.is_err());
             let kind = result?;
-            // 1.3.3: localhost is the empty host.
-            if &self.url.serialization[self.url.host_start..] == "localhost" {
+            // 1.3.3: localhost is the empty host (a browser may keep it,
+            // unless a drive letter starts the path).
+            let localhost = &self.url.serialization[self.url.host_start..] == "localhost";
+            let kept = localhost
+                && self.quirks.file_localhost_kept.is_some()
+                && !starts_with_drive_letter(
+                    self.input.as_bytes().get(self.pointer + 1..).unwrap_or(&[]),
+                );
+            if kept && let Some(id) = self.quirks.file_localhost_kept {
+                self.url.host = kind;
+                self.depart(id, "the browser keeps the host localhost");
+            } else if localhost {
                 self.cut_record(self.url.host_start);
                 self.url.host = HostKind::Empty;
             } else {

@@ -29,6 +29,7 @@ use std::sync::Arc;
 use encoding_rs::{Encoding, UTF_8};
 
 use super::errors::{Reported, ValidationError};
+use super::quirks::Quirks;
 pub use super::record::special;
 use super::record::{HostKind, Url};
 use crate::engine::record_snapshot::{RecordSnapshot, SharedSlice, SharedText};
@@ -170,12 +171,22 @@ pub struct Parser<'i, 'b, 'e, T: Tracer> {
     pub segment: Option<usize>,
     /// The userinfo's username end while the authority is read.
     pub username_end: Option<usize>,
+    /// Whether the path's first segment is a drive letter the path state
+    /// read from the input (a browser's `..` may remove that one).
+    pub drive_from_input: bool,
+    /// Whether a drive letter was read where a file URL's host goes.
+    pub host_drive: bool,
     pub errors: &'e mut Vec<Reported>,
     pub tracer: &'e mut T,
     /// The texts the steps' records and buffers share (tracing only).
     pub texts: TraceTexts,
     /// Maps a pointer back to the input as given (see [`Positions`]).
     pub positions: &'e Positions,
+    /// Where this parse departs from the Standard (a browser model's);
+    /// [`Quirks::STANDARD`] for the Standard's own parse.
+    pub quirks: &'e Quirks,
+    /// The departures made so far, in order (traced or not).
+    pub departures: &'e mut Vec<StepId>,
 }
 
 /// While tracing: the texts the steps share rather than each a copy. The
@@ -293,6 +304,16 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             self.record(self.state.step(), decision);
         }
         self.state = next;
+    }
+
+    /// Records the step of a departure from the Standard (a quirk's), at
+    /// the pointer, with what the browser did instead.
+    pub fn depart(&mut self, id: StepId, decision: &'static str) {
+        self.departures.push(id);
+        if T::ON {
+            let buffer = self.trace_buffer();
+            self.record_buffer(id, decision, buffer);
+        }
     }
 
     /// Records a step of the current state (only when tracing).
@@ -599,11 +620,33 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     /// URL Standard, shorten a URL's path.
     pub fn shorten_path(&mut self) {
         let start = self.url.path_start;
-        let path = &self.url.serialization[start..];
-        // Step 3: a file URL's lone drive letter stays.
-        if self.url.scheme() == "file" && is_normalized_drive_segment(path) {
+        // Step 3: a file URL's lone drive letter stays (a browser may take
+        // it for an ordinary segment).
+        if self.url.scheme() == "file"
+            && is_normalized_drive_segment(&self.url.serialization[start..])
+        {
+            let ordinary = self.quirks.file_drive_ordinary.or(self
+                .quirks
+                .file_dot_dot_drive
+                .filter(|_| self.drive_from_input));
+            match ordinary {
+                Some(id) => self.depart(id, "the browser removes the drive letter too"),
+                None => return,
+            }
+        }
+        // A browser may keep a segment that looks like a drive letter in
+        // any URL.
+        if let Some(id) = self.quirks.drive_survives_dot_dot
+            && !self.special
+            && self.url.serialization[start..]
+                .rsplit('/')
+                .next()
+                .is_some_and(|last| is_drive_letter(last.as_bytes()))
+        {
+            self.depart(id, "the browser keeps the drive letter");
             return;
         }
+        let path = &self.url.serialization[start..];
         // Step 4.
         if let Some(slash) = path.rfind('/') {
             self.cut_record(start + slash);

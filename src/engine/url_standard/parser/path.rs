@@ -106,6 +106,14 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             // 2.
             let c = c.unwrap_or('\u{FFFD}');
             self.check_unit(c);
+            if c == '^'
+                && !self.special
+                && let Some(id) = self.quirks.caret_in_path_kept
+            {
+                self.url.serialization.push('^');
+                self.depart(id, "the browser keeps '^' as it is");
+                return Ok(Flow::Next);
+            }
             percent_sets::push_char(&mut self.url.serialization, c, &PATH);
             return Ok(Flow::Next);
         }
@@ -163,14 +171,23 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             self.record_buffer(StepId::WhatwgPathDot, "'.': not appended", buffer);
         } else {
             // 1.4.1: a file URL's first segment as a drive letter.
-            if drive
-                && self.url.scheme() == "file"
-                && start - 1 == self.url.path_start
-                && self.url.serialization.ends_with('|')
-            {
-                // The segment is the serialization's end: its '|' becomes ':'.
-                self.cut_record(start + 1);
-                self.url.serialization.push(':');
+            let file_drive =
+                drive && self.url.scheme() == "file" && start - 1 == self.url.path_start;
+            let pipe_kept = self
+                .quirks
+                .file_drive_pipe_kept
+                .filter(|_| matches!(self.c(), Some('?' | '#')));
+            if file_drive && self.url.serialization.ends_with('|') {
+                if let Some(id) = pipe_kept {
+                    self.depart(id, "the browser keeps the drive letter's '|'");
+                } else {
+                    // The segment is the serialization's end: its '|' becomes ':'.
+                    self.cut_record(start + 1);
+                    self.url.serialization.push(':');
+                }
+            }
+            if file_drive && !self.host_drive {
+                self.drive_from_input = true;
             }
             // 1.4.2.
             self.record(
@@ -197,7 +214,12 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             Some(' ') => {
                 self.error(ValidationError::InvalidUrlUnit);
                 if matches!(self.remaining().first(), Some(b'?' | b'#')) {
-                    self.url.serialization.push_str("%20");
+                    if let Some(id) = self.quirks.opaque_path_space_kept {
+                        self.url.serialization.push(' ');
+                        self.depart(id, "the browser keeps the space before '?' or '#'");
+                    } else {
+                        self.url.serialization.push_str("%20");
+                    }
                 } else {
                     self.url.serialization.push(' ');
                 }

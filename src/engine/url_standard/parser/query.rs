@@ -12,7 +12,16 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         let over = self.state_override.is_some();
         if c.is_none() || (!over && c == Some('#')) {
             // 2.
-            let set = if self.special { &SPECIAL_QUERY } else { &QUERY };
+            let buffer = &self.input[self.buf_start..self.pointer];
+            let apostrophe = !self.special && buffer.contains('\'');
+            let set = match self.quirks.apostrophe_in_query.filter(|_| apostrophe) {
+                Some(id) => {
+                    self.depart(id, "the browser writes the apostrophe %27");
+                    &SPECIAL_QUERY
+                }
+                None if self.special => &SPECIAL_QUERY,
+                None => &QUERY,
+            };
             let encoding = self.query_encoding();
             let buffer = &self.input[self.buf_start..self.pointer];
             percent_sets::push_encoded(&mut self.url.serialization, encoding, buffer, set, false);

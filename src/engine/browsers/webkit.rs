@@ -1,0 +1,90 @@
+//! WebKitGTK 2.50 (Debian's `libwebkit2gtk-4.1-0` 2.50.6, the URL parser
+//! Safari uses, `Source/WTF/wtf/URLParser.cpp`): where it leaves the URL
+//! Standard, as measured on 152,400 `new URL` calls
+//! (tests/data/browsers/FINDINGS.md). The closest of the three.
+//!
+//! In the parse (quirk): an ASCII host checked by UTS #46, so an `xn--`
+//! label that is no Punycode is refused. Before it (rewrite): leading
+//! backslashes against a non-special base read as slashes. After it
+//! (edits): `http:/` alone against an http: base refused, a non-special
+//! URL with credentials and an empty path given `/`, and the pathname
+//! getter reading away a `/.` it takes for the serializer's.
+
+use super::getters::{Getters, Parts};
+use super::model::{Case, Edit, Rule, is_special, scheme_of};
+use super::text::input_authority;
+use crate::engine::trace::StepId;
+use crate::engine::url_standard::Quirks;
+
+/// WebKit's departures inside the parse.
+pub fn quirks(_: &Case<'_>) -> Quirks {
+    Quirks {
+        ascii_domain_checked: Some(StepId::WebkitInvalidXn),
+        ..Quirks::STANDARD
+    }
+}
+
+/// WebKit's departures before and after the parse, in the order they apply.
+pub const RULES: &[Rule] = &[
+    Rule::rewrite(
+        StepId::WebkitBackslashReference,
+        super::firefox::backslash_reference,
+    ),
+    Rule::edit(StepId::WebkitColonSlashAlone, colon_slash_alone),
+    Rule::edit(StepId::WebkitUserinfoEmptyPath, userinfo_empty_path),
+    Rule::edit(StepId::WebkitPathnameSlashDot, pathname_slash_dot),
+];
+
+/// `SCHEME:/` alone (a special scheme but file) against a base of that
+/// scheme is refused.
+fn colon_slash_alone(case: &Case<'_>, _: &Getters) -> Option<Edit> {
+    let scheme = scheme_of(&case.trimmed)?;
+    let alone = case.trimmed.len() == scheme.len() + 2 && case.trimmed.ends_with(":/");
+    let same_base = case.base_scheme().as_deref() == Some(scheme.as_str());
+    (alone && is_special(&scheme) && scheme != "file" && same_base).then_some(Edit {
+        answer: None,
+        decision: "WebKit refuses the scheme and one slash alone",
+    })
+}
+
+/// A non-special URL whose authority holds `@` and whose path is empty
+/// before a query or fragment gets the path `/`.
+fn userinfo_empty_path(case: &Case<'_>, a: &Getters) -> Option<Edit> {
+    if is_special(a.scheme()) {
+        return None;
+    }
+    let mut parts = Parts::of(&a.href);
+    if parts.authority.is_none()
+        || !parts.path.is_empty()
+        || (parts.query.is_none() && parts.fragment.is_none())
+    {
+        return None;
+    }
+    if !input_authority(&case.trimmed).is_some_and(|au| au.contains('@')) {
+        return None;
+    }
+    parts.path = "/".to_owned();
+    Some(Edit {
+        answer: Some(parts.getters()),
+        decision: "WebKit gives the path '/'",
+    })
+}
+
+/// A URL without a host whose path starts `/.` and another code point than
+/// `/`: the pathname getter leaves out the `/.`.
+fn pathname_slash_dot(_: &Case<'_>, a: &Getters) -> Option<Edit> {
+    if Parts::of(&a.href).authority.is_some() {
+        return None;
+    }
+    let rest = a.pathname.strip_prefix("/.")?;
+    if rest.is_empty() || rest.starts_with('/') {
+        return None;
+    }
+    Some(Edit {
+        answer: Some(Getters {
+            pathname: rest.to_owned(),
+            ..a.clone()
+        }),
+        decision: "WebKit's pathname getter leaves out the leading '/.'",
+    })
+}
