@@ -162,9 +162,13 @@ fn fragment_of_the_base_under_every_resolver() {
             Resolver::This | Resolver::Chrome | Resolver::Gecko | Resolver::Ie => {
                 assert_eq!(a.canon.as_deref(), Some("http://foo.example/?"), "{r}")
             }
-            // The URL Standard (and the url crate, which follows it here):
-            // the fragment is the reference's (null).
-            Resolver::Whatwg | Resolver::RustUrl => {
+            // The URL Standard (and the url crate and today's browsers,
+            // which follow it here): the fragment is the reference's (null).
+            Resolver::Whatwg
+            | Resolver::RustUrl
+            | Resolver::Chromium
+            | Resolver::Firefox
+            | Resolver::WebKit => {
                 assert_eq!(a.canon.as_deref(), Some("http://foo.example/?"));
                 assert_eq!(a.get(Component::Fragment), None);
                 assert_eq!(a.get(Component::Query), Some(""));
@@ -183,6 +187,9 @@ fn fragment_of_the_base_under_every_resolver() {
                 assert_eq!(a.notes[0].code, NoteCode::Opc(opc::Code::TrailingSlash));
                 let dropped = NoteCode::Opc(opc::Code::QueryDropped);
                 assert!(a.notes.iter().any(|n| n.code == dropped));
+            }
+            Resolver::ChromiumLive | Resolver::FirefoxLive | Resolver::WebKitLive => {
+                unreachable!("not in Resolver::ALL")
             }
         }
     }

@@ -5,6 +5,7 @@
 //
 //   scripts/browsers/url-driver.js --engine chromium|firefox|webkit|whatwg-url
 //                                   [--batch N] [--display broadway|xvfb] < requests.jsonl > answers.jsonl
+//   scripts/browsers/url-driver.js --engine ... --serve     (one batch a line; see serveBatches)
 //
 // Input: JSON Lines, one request a line: {"input": "...", "base": "..." | null}.
 // Output: one JSON line per request, in the same order:
@@ -55,6 +56,7 @@ const engineName = option("--engine");
 const batchSize = Number(option("--batch", "2000"));
 const displayKind = option("--display", "broadway");
 const selftest = args.includes("--selftest");
+const serve = args.includes("--serve");
 if (!["chromium", "firefox", "webkit", "whatwg-url"].includes(engineName)) {
   console.error("usage: url-driver.js --engine chromium|firefox|webkit|whatwg-url [--batch N] [--display broadway|xvfb] [--selftest]");
   process.exit(2);
@@ -352,6 +354,34 @@ async function selfTest(engine) {
   return same && searchOk;
 }
 
+// --serve: one batch a line for as long as stdin stays open. First a line
+// {"ready": true, "version": "..."}; then each line of stdin, a JSON array of
+// [input, base|null] pairs, gets one line back: a JSON array of answers in
+// the same order (as the batch mode writes them), or {"error": "..."} when
+// the engine failed on that batch. End of stdin closes the browser.
+async function serveBatches(engine) {
+  const out = fs.createWriteStream(null, { fd: 1 });
+  const write = (s) => new Promise((resolve) => { if (out.write(s)) resolve(); else out.once("drain", resolve); });
+  await write(JSON.stringify({ ready: true, version: engine.version }) + "\n");
+  const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  try {
+    for await (const line of input) {
+      if (line === "") continue;
+      let reply;
+      try {
+        const pairs = JSON.parse(line).map((p) => [p[0], p[1] === undefined ? null : p[1]]);
+        reply = JSON.stringify(await runBatch(engine, pairs));
+      } catch (e) {
+        reply = JSON.stringify({ error: String((e && e.message) || e) });
+      }
+      await write(reply + "\n");
+    }
+  } finally {
+    await engine.close();
+  }
+  await new Promise((resolve) => out.end(resolve));
+}
+
 async function main() {
   const t0 = Date.now();
   const engine = await starters[engineName]();
@@ -360,6 +390,10 @@ async function main() {
     const ok = await selfTest(engine);
     await engine.close();
     process.exit(ok ? 0 : 1);
+  }
+  if (serve) {
+    await serveBatches(engine);
+    return;
   }
   const out = fs.createWriteStream(null, { fd: 1 });
   const write = (s) => new Promise((resolve) => { if (out.write(s)) resolve(); else out.once("drain", resolve); });

@@ -14,7 +14,7 @@
 
 use serde::{Deserialize, Deserializer, Serializer};
 
-use crate::resolvers::Resolver;
+use crate::resolvers::{Group, Resolver};
 use crate::table::{InputFormat, OutputFormat};
 
 /// A value saved by its name.
@@ -30,6 +30,15 @@ impl Named for Resolver {
     }
     fn from_name(name: &str) -> Option<Self> {
         Resolver::from_name(name)
+    }
+}
+
+impl Named for Group {
+    fn name(self) -> &'static str {
+        Group::name(self)
+    }
+    fn from_name(name: &str) -> Option<Self> {
+        Group::from_name(name)
     }
 }
 

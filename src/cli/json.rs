@@ -165,7 +165,7 @@ fn resolver_named(name: Option<&str>) -> Result<Resolver, String> {
     Resolver::from_name(name).ok_or_else(|| {
         format!(
             "unknown \"mode\" {name:?}; expected one of {}",
-            quoted_list(Resolver::ALL.map(Resolver::name))
+            quoted_list(Resolver::EVERY.map(Resolver::name))
         )
     })
 }

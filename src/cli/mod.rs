@@ -188,7 +188,7 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
 
 /// A parser for `--mode` that lists the resolver names in help and errors.
 fn mode_parser() -> impl TypedValueParser<Value = Resolver> {
-    PossibleValuesParser::new(Resolver::ALL.map(Resolver::name)).try_map(|name| {
+    PossibleValuesParser::new(Resolver::EVERY.map(Resolver::name)).try_map(|name| {
         // PossibleValuesParser has already checked the name, but a failure
         // here is still reported rather than assumed away.
         Resolver::from_name(&name).ok_or_else(|| format!("unknown mode {name:?}"))

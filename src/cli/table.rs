@@ -89,7 +89,7 @@ pub enum Resolvers {
 
 /// The resolver names (and `all`), listed in help and in errors.
 fn resolver_parser() -> impl TypedValueParser<Value = Resolvers> {
-    let names: Vec<&str> = Resolver::ALL
+    let names: Vec<&str> = Resolver::EVERY
         .iter()
         .map(|r| r.name())
         .chain(["all"])

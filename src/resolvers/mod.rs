@@ -30,6 +30,8 @@
 //! assert_eq!(answers[4].canon.as_deref(), Some("http://foo.example/?")); // whatwg
 //! ```
 
+pub mod browsers;
+pub mod live;
 pub mod opc;
 pub mod report;
 pub mod rfc3986;
@@ -43,6 +45,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::browsers::Browser;
 use crate::engine::url_standard::ValidationError;
 use crate::engine::{self, Component, Failure, Mode, NoTrace, QueryEncoding, StepId, Trace, Until};
 
@@ -118,75 +121,232 @@ pub trait Resolve {
 }
 
 /// Declares [`Resolver`], the enum of every resolver's name, from one table:
-/// per row the variant, the name the command line and JSON use, the label
-/// the window shows, a line of description, and the implementation.
+/// per row the variant, its group, the name the command line and JSON use,
+/// the label the window shows, a line of description, and the
+/// implementation. The rows after `@live` ask real programs installed on
+/// the machine; they are in [`Resolver::LIVE`], not in [`Resolver::ALL`].
 macro_rules! resolvers {
     ($(
         $(#[$meta:meta])*
-        $variant:ident => $name:literal, $label:literal, $description:literal, $implementation:expr;
+        $variant:ident in $group:ident => $name:literal, $label:literal, $description:literal, $implementation:expr;
+    )*
+    @live $(
+        $(#[$live_meta:meta])*
+        $live:ident in $live_group:ident => $live_name:literal, $live_label:literal, $live_description:literal, $live_implementation:expr;
     )*) => {
         /// Every resolver, by the name the command line and JSON use.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Resolver {
             $( $(#[$meta])* $variant, )*
+            $( $(#[$live_meta])* $live, )*
         }
 
         impl Resolver {
-            /// All of them, the spec's modes first (in [`Mode::ALL`] order).
+            /// The resolvers that answer on their own, by group: the spec's
+            /// modes first (in [`Mode::ALL`] order), then the standards,
+            /// today's browsers and the libraries.
             pub const ALL: [Resolver; [$(Resolver::$variant),*].len()] = [$(Resolver::$variant),*];
+
+            /// The resolvers that ask a real program on the machine (a
+            /// browser, driven headless), asked for by name only.
+            pub const LIVE: [Resolver; [$(Resolver::$live),*].len()] = [$(Resolver::$live),*];
+
+            /// [`Resolver::ALL`], then [`Resolver::LIVE`].
+            pub const EVERY: [Resolver; [$(Resolver::$variant),* , $(Resolver::$live),*].len()] =
+                [$(Resolver::$variant),* , $(Resolver::$live),*];
 
             /// The lowercase name used on the command line and in JSON.
             pub const fn name(self) -> &'static str {
-                match self { $( Resolver::$variant => $name, )* }
+                match self {
+                    $( Resolver::$variant => $name, )*
+                    $( Resolver::$live => $live_name, )*
+                }
             }
 
             /// The name as the window and tables show it, in capitals like
-            /// the spec's markers (`THIS`, `RFC 3986`), or by its name (`URL Standard`).
+            /// the spec's markers (`THIS`, `RFC 3986`), or by its name
+            /// with the version it stands for (`URL Standard`, `Chromium 156`).
             pub const fn label(self) -> &'static str {
-                match self { $( Resolver::$variant => $label, )* }
+                match self {
+                    $( Resolver::$variant => $label, )*
+                    $( Resolver::$live => $live_label, )*
+                }
             }
 
             /// What the resolver is and whom it stands for, in a line.
             pub const fn description(self) -> &'static str {
-                match self { $( Resolver::$variant => $description, )* }
+                match self {
+                    $( Resolver::$variant => $description, )*
+                    $( Resolver::$live => $live_description, )*
+                }
+            }
+
+            /// The group the resolver belongs to.
+            pub const fn group(self) -> Group {
+                match self {
+                    $( Resolver::$variant => Group::$group, )*
+                    $( Resolver::$live => Group::$live_group, )*
+                }
+            }
+
+            /// Whether the resolver asks a real program on the machine.
+            pub const fn is_live(self) -> bool {
+                match self {
+                    $( Resolver::$variant => false, )*
+                    $( Resolver::$live => true, )*
+                }
             }
 
             /// Resolves `request` as this resolver does.
             pub fn resolve(self, request: &Request<'_>) -> Answer {
-                match self { $( Resolver::$variant => Resolve::resolve(&$implementation, request), )* }
+                match self {
+                    $( Resolver::$variant => Resolve::resolve(&$implementation, request), )*
+                    $( Resolver::$live => Resolve::resolve(&$live_implementation, request), )*
+                }
             }
         }
     };
 }
 
+/// The kinds of resolver, as Compare groups them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Group {
+    /// The 2012 spec's four modes (its 2011 browser markers are history).
+    Spec2012,
+    /// The standards: the URL Standard, RFC 3986, OPC part names.
+    Standards,
+    /// Today's browsers: models, and the real ones when asked.
+    Browsers,
+    /// Libraries programs use.
+    Libraries,
+}
+
+impl Group {
+    pub const ALL: [Group; 4] = [
+        Group::Spec2012,
+        Group::Standards,
+        Group::Browsers,
+        Group::Libraries,
+    ];
+
+    /// The group's heading.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Group::Spec2012 => "2012 spec",
+            Group::Standards => "Standards",
+            Group::Browsers => "Browsers today",
+            Group::Libraries => "Libraries",
+        }
+    }
+
+    /// What the group holds, in a line.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Group::Spec2012 => {
+                "the 2012 spec's own steps and its markers for the browsers of 2011 (history)"
+            }
+            Group::Standards => "the URL Standard, RFC 3986/3987, OPC part names",
+            Group::Browsers => "Chromium, Firefox and WebKit as they parse today",
+            Group::Libraries => "what programs outside browsers run",
+        }
+    }
+
+    /// The name saved settings use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Group::Spec2012 => "spec-2012",
+            Group::Standards => "standards",
+            Group::Browsers => "browsers",
+            Group::Libraries => "libraries",
+        }
+    }
+
+    /// The group called `name` (ASCII case ignored).
+    pub fn from_name(name: &str) -> Option<Group> {
+        Group::ALL
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The resolvers of [`Resolver::ALL`] in the group.
+    pub fn members(self) -> impl Iterator<Item = Resolver> {
+        Resolver::ALL.into_iter().filter(move |r| r.group() == self)
+    }
+}
+
+impl Resolver {
+    /// The live resolver that asks the real browser this model stands
+    /// for, and back: the model a live resolver is checked against.
+    pub const fn counterpart(self) -> Option<Resolver> {
+        match self {
+            Resolver::Chromium => Some(Resolver::ChromiumLive),
+            Resolver::Firefox => Some(Resolver::FirefoxLive),
+            Resolver::WebKit => Some(Resolver::WebKitLive),
+            Resolver::ChromiumLive => Some(Resolver::Chromium),
+            Resolver::FirefoxLive => Some(Resolver::Firefox),
+            Resolver::WebKitLive => Some(Resolver::WebKit),
+            _ => None,
+        }
+    }
+
+    /// The browser a model or a live resolver stands for.
+    pub const fn browser(self) -> Option<Browser> {
+        match self {
+            Resolver::Chromium | Resolver::ChromiumLive => Some(Browser::Chromium),
+            Resolver::Firefox | Resolver::FirefoxLive => Some(Browser::Firefox),
+            Resolver::WebKit | Resolver::WebKitLive => Some(Browser::WebKit),
+            _ => None,
+        }
+    }
+}
+
 resolvers! {
     /// The spec's own steps (the engine, marker THIS).
     #[default]
-    This => "this", "THIS", "the 2012 spec's own steps", spec::Spec(Mode::This);
+    This in Spec2012 => "this", "THIS", "the 2012 spec's own steps", spec::Spec(Mode::This);
     /// The engine emulating Chrome of 2011 (marker CHROME).
-    Chrome => "chrome", "CHROME", "the spec emulating Chrome of 2011", spec::Spec(Mode::Chrome);
+    Chrome in Spec2012 => "chrome", "CHROME", "the spec emulating Chrome of 2011", spec::Spec(Mode::Chrome);
     /// The engine emulating Gecko of 2011 (marker GECKO).
-    Gecko => "gecko", "GECKO", "the spec emulating Firefox (Gecko) of 2011", spec::Spec(Mode::Gecko);
+    Gecko in Spec2012 => "gecko", "GECKO", "the spec emulating Firefox (Gecko) of 2011", spec::Spec(Mode::Gecko);
     /// The engine emulating Internet Explorer of 2011 (marker IE).
-    Ie => "ie", "IE", "the spec emulating Internet Explorer of 2011", spec::Spec(Mode::Ie);
-    /// The URL Standard (today's browsers), through the `url` crate.
-    Whatwg => "whatwg", "URL Standard",
-        "the URL Standard: today's browsers, Node.js, most HTTP clients", whatwg::Whatwg;
-    /// The `url` crate (servo/rust-url), with its known divergences named.
-    RustUrl => "rust-url", "RUST-URL",
-        "the url crate: what Rust programs run (the URL Standard, with known divergences)", rust_url::RustUrl;
+    Ie in Spec2012 => "ie", "IE", "the spec emulating Internet Explorer of 2011", spec::Spec(Mode::Ie);
+    /// The URL Standard: url-inspector's own engine.
+    Whatwg in Standards => "whatwg", "URL Standard",
+        "the URL Standard: what browsers aim for, Node.js, most HTTP clients", whatwg::Whatwg;
     /// RFC 3986 / RFC 3987 resolution and normalization.
-    Rfc3986 => "rfc3986", "RFC 3986",
+    Rfc3986 in Standards => "rfc3986", "RFC 3986",
         "RFC 3986/3987: URI libraries, servers, RIF, SSML", rfc3986::Rfc3986;
     /// OPC part names (ECMA-376 Part 2, Annex A).
-    Opc => "opc", "OPC",
+    Opc in Standards => "opc", "OPC",
         "OPC part names: Office documents, XPS, other ZIP packages", opc::Opc;
+    /// Chromium today: the URL Standard with Chromium's departures.
+    Chromium in Browsers => "chromium", "Chromium 156",
+        "Chromium 156 (Chrome, Edge, Opera): the URL Standard with its departures, modelled", browsers::Model(Browser::Chromium);
+    /// Firefox today: the URL Standard with Firefox's departures.
+    Firefox in Browsers => "firefox", "Firefox 153",
+        "Firefox ESR 153: the URL Standard with its departures, modelled", browsers::Model(Browser::Firefox);
+    /// WebKit today: the URL Standard with WebKit's departures.
+    WebKit in Browsers => "webkit", "WebKit 2.50",
+        "WebKitGTK 2.50 (Safari's URL parser): the URL Standard with its departures, modelled", browsers::Model(Browser::WebKit);
+    /// The `url` crate (servo/rust-url), with its known divergences named.
+    RustUrl in Libraries => "rust-url", "RUST-URL",
+        "the url crate: what Rust programs run (the URL Standard, with known divergences)", rust_url::RustUrl;
+    @live
+    /// The Chromium installed here, asked headless.
+    ChromiumLive in Browsers => "chromium-live", "Chromium (live)",
+        "the Chromium installed on this machine, asked headless", live::Live(Browser::Chromium);
+    /// The Firefox installed here, asked headless.
+    FirefoxLive in Browsers => "firefox-live", "Firefox (live)",
+        "the Firefox installed on this machine, asked headless", live::Live(Browser::Firefox);
+    /// The WebKitGTK installed here, asked headless.
+    WebKitLive in Browsers => "webkit-live", "WebKit (live)",
+        "the WebKitGTK installed on this machine, asked headless", live::Live(Browser::WebKit);
 }
 
 impl Resolver {
     /// Parses a resolver name, ignoring ASCII case.
     pub fn from_name(name: &str) -> Option<Resolver> {
-        Resolver::ALL
+        Resolver::EVERY
             .into_iter()
             .find(|r| r.name().eq_ignore_ascii_case(name))
     }
@@ -198,7 +358,7 @@ impl Resolver {
             Resolver::Chrome => Some(Mode::Chrome),
             Resolver::Gecko => Some(Mode::Gecko),
             Resolver::Ie => Some(Mode::Ie),
-            Resolver::Whatwg | Resolver::RustUrl | Resolver::Rfc3986 | Resolver::Opc => None,
+            _ => None,
         }
     }
 }
@@ -407,6 +567,9 @@ pub enum NoteCode {
     Opc(opc::Code),
     /// A setter run's notes (a refused value).
     Set(setters::Code),
+    /// The live browsers' notes (who answered, a TypeError, a browser
+    /// that cannot be asked).
+    Live(live::Code),
 }
 
 impl NoteCode {
@@ -421,6 +584,7 @@ impl NoteCode {
             NoteCode::Rfc3986(code) => code.code(),
             NoteCode::Opc(code) => code.code(),
             NoteCode::Set(code) => code.code(),
+            NoteCode::Live(code) => code.code(),
         }
     }
 
@@ -435,6 +599,7 @@ impl NoteCode {
             NoteCode::Rfc3986(code) => code.citation(),
             NoteCode::Opc(code) => code.citation(),
             NoteCode::Set(code) => code.citation(),
+            NoteCode::Live(code) => code.citation(),
         }
     }
 
@@ -448,6 +613,7 @@ impl NoteCode {
             .or_else(|| rfc3986::Code::from_code(code).map(NoteCode::Rfc3986))
             .or_else(|| opc::Code::from_code(code).map(NoteCode::Opc))
             .or_else(|| setters::Code::from_code(code).map(NoteCode::Set))
+            .or_else(|| live::Code::from_code(code).map(NoteCode::Live))
     }
 
     /// What a note of this kind means, in a sentence.
@@ -461,6 +627,7 @@ impl NoteCode {
             NoteCode::Rfc3986(code) => code.text(),
             NoteCode::Opc(code) => code.text(),
             NoteCode::Set(code) => code.text(),
+            NoteCode::Live(code) => code.text(),
         }
     }
 }
@@ -504,6 +671,12 @@ impl From<rfc3986::Code> for NoteCode {
 impl From<setters::Code> for NoteCode {
     fn from(code: setters::Code) -> NoteCode {
         NoteCode::Set(code)
+    }
+}
+
+impl From<live::Code> for NoteCode {
+    fn from(code: live::Code) -> NoteCode {
+        NoteCode::Live(code)
     }
 }
 
@@ -589,15 +762,18 @@ mod tests {
     fn agreement_groups_by_canonical_string_in_first_member_order() {
         let answers = resolve_all(&Request::new("http://Bücher.de/"));
         let groups = agreement(answers.iter().map(|(r, a)| (*r, a.valid_canon())));
-        // THIS, CHROME, the URL Standard and the url crate write the host
-        // in Punycode; GECKO and IE keep it in Unicode, as does RFC 3987
-        // normalization.
+        // THIS, CHROME, the URL Standard, today's browsers and the url
+        // crate write the host in Punycode; GECKO and IE keep it in
+        // Unicode, as does RFC 3987 normalization.
         assert_eq!(
             groups[0],
             [
                 Resolver::This,
                 Resolver::Chrome,
                 Resolver::Whatwg,
+                Resolver::Chromium,
+                Resolver::Firefox,
+                Resolver::WebKit,
                 Resolver::RustUrl
             ]
         );
@@ -605,7 +781,10 @@ mod tests {
             groups[1],
             [Resolver::Gecko, Resolver::Ie, Resolver::Rfc3986]
         );
-        assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 8);
+        assert_eq!(
+            groups.iter().map(Vec::len).sum::<usize>(),
+            Resolver::ALL.len()
+        );
     }
 
     #[test]
@@ -630,7 +809,8 @@ mod tests {
             let traced = r.resolve(&request.traced());
             assert_eq!(plain.trace, None, "{r}");
             let records = r.mode().is_some()
-                || matches!(r, Resolver::Opc | Resolver::Rfc3986 | Resolver::Whatwg);
+                || matches!(r, Resolver::Opc | Resolver::Rfc3986 | Resolver::Whatwg)
+                || r.group() == Group::Browsers;
             assert_eq!(traced.trace.is_some(), records, "{r}");
             assert_eq!(
                 Answer {

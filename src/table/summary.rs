@@ -48,7 +48,7 @@ const FIRST_SLOTS: usize = 1 << 10;
 
 /// The most resolvers whose distinct URLs are counted (one bit each, in
 /// the low bits of a kept hash): every resolver there is.
-const MAX_COUNTED: usize = Resolver::ALL.len();
+const MAX_COUNTED: usize = Resolver::EVERY.len();
 /// The low bits of a kept hash that hold its resolvers.
 const MEMBER_BITS: u64 = (1 << MAX_COUNTED) - 1;
 

@@ -14,7 +14,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{Mode, QueryEncoding};
-use crate::resolvers::{Answer, Request, Resolver};
+use crate::resolvers::{Answer, Group, Request, Resolver};
 
 use super::parting::{Parting, partings};
 
@@ -82,7 +82,9 @@ pub fn compare(req: &CompareRequest) -> Comparison {
         ..request
     };
     for r in Resolver::ALL {
-        let asked = if r == Resolver::Whatwg {
+        // The URL Standard's and the browsers' traces are the Inspector's;
+        // Compare shows their notes.
+        let asked = if r == Resolver::Whatwg || r.group() == Group::Browsers {
             &untraced
         } else {
             &request

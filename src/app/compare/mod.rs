@@ -8,6 +8,9 @@
 //! | [`settings`] | the choices saved between runs: rows shown, reference row |
 //! | [`compute`] | what the view shows, computed once per change of the inputs |
 //! | [`table`] | the table, its widths and its marked cells |
+//! | [`group_rows`] | the groups' headings, a live browser being asked |
+//! | [`live`] | the real browsers, asked off the UI thread |
+//! | [`departures`] | where today's browsers leave the URL Standard, and why |
 //! | [`summary`] | who agrees with whom, in a line |
 //! | [`parting`] | where two spec modes' traces part (computed) |
 //! | [`parting_view`] | that section drawn, each side linked to its trace |
@@ -17,6 +20,9 @@
 //! | [`markdown`] | the comparison as a Markdown table |
 
 pub mod compute;
+pub mod departures;
+pub mod group_rows;
+pub mod live;
 pub mod markdown;
 pub mod opc_steps;
 pub mod parting;
@@ -33,7 +39,7 @@ pub use settings::CompareSettings;
 
 use egui::RichText;
 
-use crate::resolvers::Resolver;
+use crate::resolvers::{Group, Resolver};
 
 use super::command::Command;
 use super::state::{State, is_blank};
@@ -49,6 +55,8 @@ pub struct CompareView {
     /// The comparison on screen (it may be of an older request while a big
     /// one is computed).
     shown: Option<Comparison>,
+    /// The real browsers, asked when the settings say so.
+    live: live::LiveAsker,
 }
 
 impl Default for CompareView {
@@ -57,6 +65,7 @@ impl Default for CompareView {
             worker: Worker::new("url-inspector compare", CompareRequest::size, compare),
             asked: None,
             shown: None,
+            live: live::LiveAsker::default(),
         }
     }
 }
@@ -65,20 +74,23 @@ impl CompareView {
     /// Draws the view for the inputs in `state`.
     pub fn ui(&mut self, ui: &mut egui::Ui, state: &mut State, commands: &mut Vec<Command>) {
         self.refresh(ui.ctx(), state);
+        if let Some(c) = self.shown.as_mut() {
+            self.live.refresh(ui.ctx(), state, c);
+        }
         ui.spacing_mut().scroll.fade.strength = 0.0;
         if is_blank(&state.input) {
             ui.add_space(8.0);
             ui.label("Type or paste a URL above to see it under every resolver.");
             return;
         }
-        let Some(c) = &self.shown else {
+        let Some(c) = self.shown.as_ref() else {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label("Comparing…");
             });
             return;
         };
-        let computing = self.worker.is_pending();
+        let computing = self.worker.is_pending() || self.live.is_pending();
         // While a newer input is compared, the comparison on screen is of
         // an earlier one: its summary line would answer the wrong question.
         let current = c.request.input == state.input
@@ -108,7 +120,7 @@ impl CompareView {
             .auto_shrink(false)
             .show(ui, |ui| {
                 super::focus_scroll::scroll_to_new_focus(ui);
-                table::table_ui(ui, c, &shown, reference, state.escapes, commands);
+                table::table_ui(ui, c, &mut state.compare, state.escapes, commands);
                 ui.add_space(6.0);
                 sections_ui(ui, c, &shown, reference, state.escapes, commands);
             });
@@ -153,28 +165,44 @@ fn toolbar_ui(
 ) {
     ui.horizontal(|ui| {
         let settings = &mut state.compare;
-        let count = settings.shown().len();
+        let count = Resolver::ALL.iter().filter(|&&r| settings.shows(r)).count();
         let all = Resolver::ALL.len();
         ui.menu_button(format!("Resolvers: {count} of {all}"), |ui| {
-            for r in Resolver::ALL {
-                let mut on = settings.shows(r);
-                let is_reference = r == settings.reference;
-                let text = format!("{} — {}", r.label(), r.description());
-                let resp = ui.add_enabled(!is_reference, egui::Checkbox::new(&mut on, text));
-                let resp = if is_reference {
-                    resp.on_disabled_hover_text("The reference row is always shown.")
-                } else {
-                    resp
-                };
-                if resp.changed() {
-                    settings.set_shown(r, on);
+            for group in Group::ALL {
+                let mut open = !settings.hidden_groups.contains(&group);
+                let text = RichText::new(group.label()).strong();
+                if ui
+                    .checkbox(&mut open, text)
+                    .on_hover_text(group.description())
+                    .changed()
+                {
+                    settings.set_group_shown(group, open);
                 }
+                ui.indent(group.name(), |ui| {
+                    ui.add_enabled_ui(open, |ui| {
+                        for r in group.members() {
+                            resolver_checkbox(ui, settings, r);
+                        }
+                    });
+                });
             }
             ui.separator();
             if ui.button(format!("Show all {all}")).clicked() {
                 settings.hidden.clear();
+                settings.hidden_groups.clear();
             }
         });
+        let mut live = settings.live;
+        if ui
+            .checkbox(&mut live, "Ask the real browsers")
+            .on_hover_text(
+                "Ask the Chromium, Firefox and WebKitGTK installed here too (headless), each \
+                 under its model; a live answer that is not the model's is marked ≠.",
+            )
+            .changed()
+        {
+            settings.live = live;
+        }
         let mut reference = settings.reference;
         egui::ComboBox::from_label("reference row")
             .selected_text(reference.label())
@@ -212,6 +240,23 @@ fn toolbar_ui(
             ));
         }
     });
+}
+
+/// A resolver's line in the Resolvers menu (the reference's cannot be
+/// turned off).
+fn resolver_checkbox(ui: &mut egui::Ui, settings: &mut CompareSettings, r: Resolver) {
+    let mut on = settings.shows(r);
+    let is_reference = r == settings.reference;
+    let text = format!("{} — {}", r.label(), r.description());
+    let resp = ui.add_enabled(!is_reference, egui::Checkbox::new(&mut on, text));
+    let resp = if is_reference {
+        resp.on_disabled_hover_text("The reference row is always shown.")
+    } else {
+        resp
+    };
+    if resp.changed() {
+        settings.set_shown(r, on);
+    }
 }
 
 /// Below this width the sections go one under the other; above it, in two
@@ -259,6 +304,15 @@ fn browsers_ui(
         section(ui, "URL Standard: validation errors", |ui| {
             whatwg_errors::whatwg_errors_ui(ui, a, &c.request.input);
         });
+    }
+    if departures::has_any(c, shown) {
+        section(
+            ui,
+            "Browsers today: where they leave the URL Standard",
+            |ui| {
+                departures::departures_ui(ui, c, shown);
+            },
+        );
     }
     if shown.contains(&Resolver::RustUrl)
         && let Some(a) = c.answer(Resolver::RustUrl)

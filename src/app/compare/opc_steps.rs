@@ -140,7 +140,8 @@ fn is_part_name_rule(code: NoteCode) -> bool {
         | NoteCode::Whatwg(_)
         | NoteCode::RustUrl(_)
         | NoteCode::Rfc3986(_)
-        | NoteCode::Set(_) => false,
+        | NoteCode::Set(_)
+        | NoteCode::Live(_) => false,
     }
 }
 

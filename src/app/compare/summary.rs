@@ -67,7 +67,7 @@ mod tests {
         assert_eq!(
             line("http://B\u{fc}cher.de/", None),
             // OPC resolves an absolute URI without normalizing it (case kept).
-            "3 answers among 8: THIS = CHROME = URL Standard = RUST-URL · GECKO = IE = RFC 3986 · OPC alone"
+            "3 answers among 11: THIS = CHROME = URL Standard = Chromium 156 = Firefox 153 = WebKit 2.50 = RUST-URL · GECKO = IE = RFC 3986 · OPC alone"
         );
     }
 

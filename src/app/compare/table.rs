@@ -13,16 +13,18 @@ use egui::{Color32, RichText, Sense, UiBuilder};
 use egui_extras::{Column as Width, TableBuilder};
 
 use crate::engine::Component;
-use crate::resolvers::{Answer, Resolver};
+use crate::resolvers::{Answer, Group, Resolver};
 
 use super::super::command::Command;
 use super::super::escape::{preview, shorten};
 use super::super::host_mark::{host_warning, marked_job};
 use super::super::symbols::with_words;
 use super::compute::Comparison;
+use super::group_rows;
+use super::settings::CompareSettings;
 
-/// The first column (resolver names) in characters.
-const NAME_CHARS: usize = 10;
+/// The first column (resolver names, group headings) in characters.
+const NAME_CHARS: usize = 16;
 /// No column is made narrower than this many characters.
 const MIN_CHARS: usize = 6;
 /// Room for the `≠ ` mark in front of a differing value.
@@ -31,7 +33,7 @@ const MARK_CHARS: usize = 2;
 const SLACK_CHARS: usize = 1;
 /// A hover text shows at most this much of a value.
 const HOVER_CHARS: usize = 2000;
-const ROW_HEIGHT: f32 = 22.0;
+pub const ROW_HEIGHT: f32 = 22.0;
 /// Values are measured up to this many characters.
 const COUNT_CHARS: usize = 1000;
 /// A screen reader is given at most this much of a value.
@@ -154,15 +156,17 @@ pub fn fit_widths(desired: &[f32], minimum: f32, total: f32) -> Vec<f32> {
     }
 }
 
-/// Draws the table.
+/// Draws the table: the shown rows under their groups' headings (a folded
+/// group shows its heading alone), a live browser under its model.
 pub fn table_ui(
     ui: &mut egui::Ui,
     c: &Comparison,
-    shown: &[Resolver],
-    reference: Resolver,
+    settings: &mut CompareSettings,
     escapes: bool,
     commands: &mut Vec<Command>,
 ) {
+    let shown = &settings.shown()[..];
+    let reference = settings.reference;
     let columns = columns(c, shown);
     let char_w = char_width(ui);
     // egui_extras puts this much space after every column.
@@ -213,25 +217,55 @@ pub fn table_ui(
             }
         })
         .body(|mut body| {
-            for &r in shown {
-                let Some(answer) = c.answer(r) else { continue };
+            for group in Group::ALL {
+                let folded = settings.hidden_groups.contains(&group);
+                let rows: Vec<Resolver> = shown
+                    .iter()
+                    .copied()
+                    .filter(|r| r.group() == group)
+                    .collect();
+                if rows.is_empty() && !folded {
+                    continue;
+                }
                 body.row(ROW_HEIGHT, |mut row| {
-                    row.col(|ui| name_cell(ui, r, r == reference));
-                    for (col, w) in columns.iter().zip(&widths) {
-                        let max_chars =
-                            (((w - gap) / char_w).floor() as usize).saturating_sub(SLACK_CHARS);
-                        let cell = Cell {
-                            resolver: r,
-                            column: *col,
-                            value: value(answer, *col),
-                            reference: reference_answer
-                                .filter(|_| r != reference)
-                                .map(|a| (reference, value(a, *col))),
-                            notes: (*col == Column::Canonical).then_some(answer),
-                        };
-                        row.col(|ui| cell_ui(ui, &cell, max_chars, escapes, commands));
+                    row.col(|ui| group_rows::heading_ui(ui, group, folded, settings));
+                    for _ in &columns {
+                        row.col(|_| {});
                     }
                 });
+                for r in rows {
+                    let Some(answer) = c.answer(r) else {
+                        body.row(ROW_HEIGHT, |mut row| {
+                            row.col(|ui| name_cell(ui, r, r == reference, None));
+                            row.col(|ui| group_rows::asking_ui(ui, r));
+                            for _ in 1..columns.len() {
+                                row.col(|_| {});
+                            }
+                        });
+                        continue;
+                    };
+                    let model = r
+                        .counterpart()
+                        .filter(|_| r.is_live())
+                        .and_then(|m| c.answer(m));
+                    body.row(ROW_HEIGHT, |mut row| {
+                        row.col(|ui| name_cell(ui, r, r == reference, model.map(|m| (m, answer))));
+                        for (col, w) in columns.iter().zip(&widths) {
+                            let max_chars =
+                                (((w - gap) / char_w).floor() as usize).saturating_sub(SLACK_CHARS);
+                            let cell = Cell {
+                                resolver: r,
+                                column: *col,
+                                value: value(answer, *col),
+                                reference: reference_answer
+                                    .filter(|_| r != reference)
+                                    .map(|a| (reference, value(a, *col))),
+                                notes: (*col == Column::Canonical).then_some(answer),
+                            };
+                            row.col(|ui| cell_ui(ui, &cell, max_chars, escapes, commands));
+                        }
+                    });
+                }
             }
         });
 }
@@ -248,29 +282,42 @@ pub fn char_width(ui: &egui::Ui) -> f32 {
     (run / 100.0).max(1.0)
 }
 
-/// The resolver's name; the reference row's is marked ◆.
-fn name_cell(ui: &mut egui::Ui, r: Resolver, is_reference: bool) {
-    let text = if is_reference {
+/// The resolver's name; the reference row's is marked ◆; a live browser
+/// whose answer is not its model's (`with_model`: the model's answer and
+/// the live one) is marked ≠ model.
+fn name_cell(
+    ui: &mut egui::Ui,
+    r: Resolver,
+    is_reference: bool,
+    with_model: Option<(&Answer, &Answer)>,
+) {
+    let off_model = with_model.is_some_and(|(m, l)| group_rows::differs_from_model(m, l));
+    let mut text = if is_reference {
         format!("◆ {}", r.label())
     } else {
         r.label().to_owned()
     };
-    let hover = if is_reference {
-        format!(
-            "{}: {}.\nThe reference row: cells of other rows that differ from it are marked ≠.",
-            r.label(),
-            r.description()
-        )
+    let mut hover = format!("{}: {}.", r.label(), r.description());
+    if is_reference {
+        hover
+            .push_str("\nThe reference row: cells of other rows that differ from it are marked ≠.");
+    }
+    if off_model {
+        text = format!("≠ {text}");
+        hover.push_str(group_rows::OFF_MODEL);
+    }
+    let label = if off_model {
+        format!("{} row, differs from its model", r.label())
     } else {
-        format!("{}: {}.", r.label(), r.description())
+        format!("{} row", r.label())
     };
-    ui.scope_builder(
-        UiBuilder::new().accessibility_label(format!("{} row", r.label())),
-        |ui| {
-            ui.label(RichText::new(text).monospace().strong())
-                .on_hover_text(hover);
-        },
-    );
+    ui.scope_builder(UiBuilder::new().accessibility_label(label), |ui| {
+        let mut text = RichText::new(text).monospace().strong();
+        if off_model {
+            text = text.color(ui.visuals().warn_fg_color);
+        }
+        ui.label(text).on_hover_text(hover);
+    });
 }
 
 /// One cell and what it is compared with.

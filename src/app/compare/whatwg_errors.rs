@@ -48,7 +48,8 @@ pub fn explain(answer: &Answer, index: usize) -> Option<Explained> {
         | NoteCode::RustUrl(_)
         | NoteCode::Rfc3986(_)
         | NoteCode::Opc(_)
-        | NoteCode::Set(_) => None,
+        | NoteCode::Set(_)
+        | NoteCode::Live(_) => None,
     }
 }
 

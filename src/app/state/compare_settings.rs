@@ -1,5 +1,6 @@
 //! The Compare view's choices that are saved between runs: which resolvers
-//! it shows and which row the others are compared with.
+//! and groups it shows, which row the others are compared with, and
+//! whether the real browsers are asked.
 //!
 //! Saved by name (`"gecko"`), read leniently ([`super::super::by_name`]): a
 //! name this version does not know (a state from a newer one, or edited by
@@ -7,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::resolvers::Resolver;
+use crate::resolvers::{Group, Resolver};
 
 use super::super::by_name;
 
@@ -24,20 +25,41 @@ pub struct CompareSettings {
     /// shown: a hidden reference would mark differences from nothing on screen.
     #[serde(with = "by_name::one")]
     pub reference: Resolver,
+    /// The groups folded away (their rows hidden, but the reference's).
+    #[serde(with = "by_name::list", skip_serializing_if = "Vec::is_empty")]
+    pub hidden_groups: Vec<Group>,
+    /// Whether the real browsers installed here are asked too, each under
+    /// its model.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub live: bool,
 }
 
 impl CompareSettings {
     /// Whether `r`'s row is shown.
     pub fn shows(&self, r: Resolver) -> bool {
-        r == self.reference || !self.hidden.contains(&r)
+        r == self.reference
+            || (!self.hidden.contains(&r)
+                && !self.hidden_groups.contains(&r.group())
+                && (self.live || !r.is_live()))
     }
 
-    /// The rows shown, in [`Resolver::ALL`] order.
+    /// The rows shown, in [`Resolver::ALL`] order, each live browser (when
+    /// asked) under its model.
     pub fn shown(&self) -> Vec<Resolver> {
         Resolver::ALL
             .into_iter()
+            .flat_map(|r| std::iter::once(r).chain(r.counterpart()))
             .filter(|&r| self.shows(r))
             .collect()
+    }
+
+    /// Folds `group` away, or opens it.
+    pub fn set_group_shown(&mut self, group: Group, show: bool) {
+        self.hidden_groups.retain(|&g| g != group);
+        if !show {
+            self.hidden_groups.push(group);
+            self.hidden_groups.sort();
+        }
     }
 
     /// Shows or hides `r` (the reference row cannot be hidden).

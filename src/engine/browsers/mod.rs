@@ -128,9 +128,8 @@ pub fn parse<T: Tracer>(
         if alone.answer.is_none() {
             let traced = run(browser, b, None, &mut OfBase(tracer));
             return Modelled {
-                answer: None,
-                departures: traced.departures,
-                errors: Vec::new(),
+                base_refused: true,
+                ..traced
             };
         }
     }

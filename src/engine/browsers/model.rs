@@ -24,7 +24,7 @@ use std::borrow::Cow;
 use super::getters::{Answer, Getters};
 use crate::engine::QueryEncoding;
 use crate::engine::trace::{OfBase, Step, StepId, Tracer};
-use crate::engine::url_standard::{self, Quirks, Reported, Url};
+use crate::engine::url_standard::{self, Failure, Quirks, Reported, Url};
 
 /// One call as the model reads it: the input and base as given, the input
 /// trimmed as the Standard trims it, the Standard's own answers to the
@@ -186,6 +186,14 @@ pub struct Modelled {
     /// The Standard's validation errors in the parse the browser's is
     /// built on.
     pub errors: Vec<Reported>,
+    /// When the browser refuses the URL because of a departure, which.
+    pub refused_by: Option<StepId>,
+    /// When the parse the browser's is built on failed, how (the
+    /// Standard's failure, perhaps with a quirk's refusal in it).
+    pub failure: Option<Failure>,
+    /// Whether it is the base the browser refuses (the answer and the rest
+    /// are then the base's, read alone).
+    pub base_refused: bool,
 }
 
 /// Runs `rules` and `quirks` on `case`: the rewrites in order, the parse,
@@ -218,7 +226,7 @@ pub fn run<T: Tracer>(
                 current.input = Cow::Owned(rewrite.input);
                 current.trimmed = trim(&current.input);
                 current.base = rewrite.base.map(Cow::Owned);
-                posts.extend(rewrite.post);
+                posts.extend(rewrite.post.map(|p| (rule.id, p)));
             }
             Kind::Own(f) => {
                 let Some(own) = f(&current) else {
@@ -233,18 +241,33 @@ pub fn run<T: Tracer>(
                     &own.answer,
                 );
                 return Modelled {
+                    refused_by: own.answer.is_none().then_some(rule.id),
                     answer: own.answer,
                     departures,
-                    errors: Vec::new(),
+                    ..Modelled::default()
                 };
             }
             Kind::Edit(_) => {}
         }
     }
-    let (mut answer, parse_departures, errors) = parse(&current, quirks, encoding, tracer);
-    departures.extend(parse_departures);
-    for post in posts {
+    let parsed = parse(&current, quirks, encoding, tracer);
+    let mut answer = parsed.answer;
+    let mut refused_by = match &parsed.failure {
+        Some(_) => parsed
+            .departures
+            .iter()
+            .rev()
+            .copied()
+            .find(|&id| quirks.refuses(id)),
+        None => None,
+    };
+    departures.extend(parsed.departures);
+    for (id, post) in posts {
+        let before = answer.is_some();
         answer = post(answer);
+        if before && answer.is_none() {
+            refused_by = Some(id);
+        }
     }
     for rule in rules {
         let Kind::Edit(f) = rule.kind else {
@@ -256,12 +279,18 @@ pub fn run<T: Tracer>(
         departures.push(rule.id);
         let before = answer.as_ref().map(|a| a.href.clone());
         record_answer(tracer, rule.id, edit.decision, before, &edit.answer);
+        if edit.answer.is_none() {
+            refused_by = Some(rule.id);
+        }
         answer = edit.answer;
     }
     Modelled {
         answer,
         departures,
-        errors,
+        errors: parsed.errors,
+        refused_by,
+        failure: parsed.failure,
+        base_refused: false,
     }
 }
 
@@ -284,6 +313,14 @@ fn record_answer<T: Tracer>(
     });
 }
 
+/// What the Standard's parse with a browser's quirks gave.
+struct QuirkedParse {
+    answer: Answer,
+    departures: Vec<StepId>,
+    errors: Vec<Reported>,
+    failure: Option<Failure>,
+}
+
 /// The Standard's parse of the case as the browser reads it (its base
 /// first, marked as the base's), with the browser's quirks.
 fn parse<T: Tracer>(
@@ -291,7 +328,7 @@ fn parse<T: Tracer>(
     quirks: &Quirks,
     encoding: QueryEncoding,
     tracer: &mut T,
-) -> (Answer, Vec<StepId>, Vec<Reported>) {
+) -> QuirkedParse {
     let mut departures = Vec::new();
     let base = match case.base.as_deref() {
         None => None,
@@ -301,14 +338,29 @@ fn parse<T: Tracer>(
             departures.extend(parsed.departures);
             match parsed.url {
                 Ok(url) => Some(url),
-                Err(_) => return (None, departures, Vec::new()),
+                Err(failure) => {
+                    return QuirkedParse {
+                        answer: None,
+                        departures,
+                        errors: Vec::new(),
+                        failure: Some(failure),
+                    };
+                }
             }
         }
     };
     let parsed = url_standard::parse_with(&case.input, base.as_ref(), encoding, quirks, tracer);
     departures.extend(parsed.departures);
-    let answer = parsed.url.ok().map(|u| Getters::of_url(&u));
-    (answer, departures, parsed.errors)
+    let (answer, failure) = match parsed.url {
+        Ok(u) => (Some(Getters::of_url(&u)), None),
+        Err(f) => (None, Some(f)),
+    };
+    QuirkedParse {
+        answer,
+        departures,
+        errors: parsed.errors,
+        failure,
+    }
 }
 
 /// The special schemes.

@@ -77,6 +77,19 @@ impl Quirks {
         file_drive_pipe_kept: None,
     };
 
+    /// Whether `id` is one of the quirks that refuse a URL (a refused host)
+    /// rather than write it otherwise: where the parse fails and made one,
+    /// that departure is why.
+    pub fn refuses(&self, id: StepId) -> bool {
+        [
+            self.host_asterisk_quote_refused,
+            self.ascii_domain_checked,
+            self.ipv4_empty_hex_refused,
+            self.opaque_host_low_byte,
+        ]
+        .contains(&Some(id))
+    }
+
     /// Whether no quirk is on.
     pub fn is_standard(&self) -> bool {
         *self == Quirks::STANDARD
