@@ -7,6 +7,12 @@
 //! (one write, not one per line). Every input line gets exactly one output
 //! line, whatever it holds (blank, not UTF-8, not JSON, a bad request): the
 //! caller can always pair them up.
+//!
+//! Requests to a live resolver (`"mode": "chromium-live"`, ...) wait while
+//! more lines are at hand, up to [`LIVE_GROUP`], and then go to each
+//! browser in one round trip: a browser answers thousands in the time of a
+//! few dozen single trips. The lines between them wait with them, so the
+//! answers keep the input's order.
 
 use std::io::{self, BufRead, BufReader, ErrorKind, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -15,7 +21,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::complain;
-use super::json::{self, ErrorLine, Request};
+use super::json::{self, ErrorLine, Request, Response};
+use crate::resolvers::{self, Answer, Note, Resolver};
 
 /// How much input is read at once. Larger than the standard 8 KiB so that
 /// a file or a fast producer is read in few calls.
@@ -24,6 +31,9 @@ const INPUT_CAPACITY: usize = 64 * 1024;
 /// Answers are written once this many bytes are waiting, even when more
 /// input is at hand, so memory stays bounded on long inputs.
 const OUTPUT_CAPACITY: usize = 64 * 1024;
+
+/// At most this many lines wait for the live requests among them.
+pub const LIVE_GROUP: usize = resolvers::live::BATCH;
 
 /// Serves stdin to stdout; returns the exit code.
 pub fn run() -> i32 {
@@ -59,6 +69,7 @@ pub fn serve(input: impl Read, mut output: impl Write) -> Result<(), Failed> {
     let mut input = BufReader::with_capacity(INPUT_CAPACITY, input);
     let mut line = Vec::new();
     let mut answers = Vec::with_capacity(OUTPUT_CAPACITY);
+    let mut waiting = Waiting::default();
     let mut first = true;
     loop {
         line.clear();
@@ -67,11 +78,13 @@ pub fn serve(input: impl Read, mut output: impl Write) -> Result<(), Failed> {
         let read = match input.read_until(b'\n', &mut line) {
             Ok(read) => read,
             Err(e) => {
+                waiting.answer(&mut answers);
                 write_out(&mut output, &mut answers)?;
                 return Err(Failed::Read(e));
             }
         };
         if read == 0 {
+            waiting.answer(&mut answers);
             return write_out(&mut output, &mut answers);
         }
         let mut text = trim_line_end(&line);
@@ -80,9 +93,11 @@ pub fn serve(input: impl Read, mut output: impl Write) -> Result<(), Failed> {
             text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
             first = false;
         }
-        write_answer(text, &mut answers);
-        answers.push(b'\n');
+        waiting.take(request(text), &mut answers);
         let next_line_at_hand = memchr::memchr(b'\n', input.buffer()).is_some();
+        if !next_line_at_hand || waiting.lines.len() >= LIVE_GROUP {
+            waiting.answer(&mut answers);
+        }
         if !next_line_at_hand || answers.len() >= OUTPUT_CAPACITY {
             write_out(&mut output, &mut answers)?;
         }
@@ -105,9 +120,86 @@ fn trim_line_end(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
+/// The lines held back with a live request among them, in input order.
+#[derive(Default)]
+struct Waiting {
+    lines: Vec<Held>,
+}
+
+/// One held-back line: its answer written already, or a live request.
+enum Held {
+    Written(Vec<u8>),
+    Live(Request),
+}
+
+impl Waiting {
+    /// Answers a line: at once into `out` when nothing waits and it is not
+    /// live, else it waits its turn.
+    fn take(&mut self, line: Result<Request, String>, out: &mut Vec<u8>) {
+        match line {
+            Ok(req) if req.mode.is_live() && req.set.is_none() => {
+                self.lines.push(Held::Live(req));
+            }
+            line if self.lines.is_empty() => write_answer(line, out),
+            line => {
+                let mut written = Vec::new();
+                write_answer(line, &mut written);
+                self.lines.push(Held::Written(written));
+            }
+        }
+    }
+
+    /// Asks each browser for its waiting requests at once, then writes
+    /// every waiting line's answer to `out`, in order.
+    fn answer(&mut self, out: &mut Vec<u8>) {
+        let lines = std::mem::take(&mut self.lines);
+        let mut asked: Vec<(Resolver, std::vec::IntoIter<Answer>)> = Resolver::LIVE
+            .iter()
+            .map(|&live| {
+                let requests: Vec<resolvers::Request<'_>> = lines
+                    .iter()
+                    .filter_map(|held| match held {
+                        Held::Live(req) if req.mode == live => Some(json::resolver_request(req)),
+                        _ => None,
+                    })
+                    .collect();
+                let answers = if requests.is_empty() {
+                    Vec::new()
+                } else {
+                    live.resolve_many(&requests)
+                };
+                (live, answers.into_iter())
+            })
+            .collect();
+        for held in lines {
+            match held {
+                Held::Written(written) => out.extend_from_slice(&written),
+                Held::Live(req) => {
+                    let answer = asked
+                        .iter_mut()
+                        .find(|(live, _)| *live == req.mode)
+                        .and_then(|(_, answers)| answers.next())
+                        .unwrap_or_else(|| {
+                            Answer::invalid(Note::of(resolvers::live::Code::Stopped))
+                        });
+                    let resp = Response::from_answer(req.mode, answer);
+                    write_with(out, |out| resp.write_json(out));
+                    out.push(b'\n');
+                }
+            }
+        }
+    }
+}
+
+/// Appends the JSON answer to one line and its newline to `out`.
+fn write_answer(line: Result<Request, String>, out: &mut Vec<u8>) {
+    answer_line(line, out);
+    out.push(b'\n');
+}
+
 /// Appends the JSON answer to one line (without its newline) to `out`.
-fn write_answer(line: &[u8], out: &mut Vec<u8>) {
-    match request(line) {
+fn answer_line(line: Result<Request, String>, out: &mut Vec<u8>) {
+    match line {
         Ok(req) => {
             // Keep the stream aligned even if the engine has a bug: the panic
             // message still reaches stderr through the panic hook.

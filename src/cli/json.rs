@@ -606,17 +606,22 @@ fn needs_escape(bytes: &[u8]) -> bool {
 /// spec's modes write a trace here: `batch` and `canon --json` document
 /// the engine's steps, and the other resolvers answer without one.
 pub fn answer(req: &Request) -> Response {
-    let request = resolvers::Request {
+    let request = resolver_request(req);
+    if let Some(calls) = &req.set {
+        return Response::from_answer(req.mode, setters::apply(&request, calls));
+    }
+    Response::from_answer(req.mode, req.mode.resolve(&request))
+}
+
+/// The resolvers' form of a checked request.
+pub fn resolver_request(req: &Request) -> resolvers::Request<'_> {
+    resolvers::Request {
         input: &req.input,
         base: req.base.as_deref(),
         encoding: req.encoding,
         until: req.until,
         trace: req.trace,
-    };
-    if let Some(calls) = &req.set {
-        return Response::from_answer(req.mode, setters::apply(&request, calls));
     }
-    Response::from_answer(req.mode, req.mode.resolve(&request))
 }
 
 /// The `{"error": ...}` object a malformed batch line gets.

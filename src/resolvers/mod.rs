@@ -289,6 +289,22 @@ impl Resolver {
         }
     }
 
+    /// The live browser a live resolver asks; `None` for every other
+    /// resolver.
+    pub const fn live_browser(self) -> Option<Browser> {
+        if self.is_live() { self.browser() } else { None }
+    }
+
+    /// `self`'s answers to many requests, in order. A live resolver sends
+    /// them to its browser in a few round trips rather than one each;
+    /// every other resolver answers them one by one.
+    pub fn resolve_many(self, requests: &[Request<'_>]) -> Vec<Answer> {
+        match self.live_browser() {
+            Some(browser) => live::resolve_many(browser, requests),
+            None => requests.iter().map(|r| self.resolve(r)).collect(),
+        }
+    }
+
     /// The browser a model or a live resolver stands for.
     pub const fn browser(self) -> Option<Browser> {
         match self {

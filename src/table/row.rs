@@ -106,8 +106,61 @@ impl Row {
     }
 }
 
+/// Computes the rows of a chunk of entries under `resolvers`, in order.
+///
+/// A live resolver is asked once for the whole chunk (one round trip to
+/// its browser, [`Resolver::resolve_many`]); every other resolver answers
+/// row by row.
+pub fn compute_chunk(chunk: Vec<Entry>, resolvers: &[Resolver]) -> Vec<Row> {
+    if !resolvers.iter().any(|r| r.is_live()) {
+        return chunk
+            .into_iter()
+            .map(|entry| compute(entry, resolvers))
+            .collect();
+    }
+    let requests: Vec<Request<'_>> = chunk
+        .iter()
+        .filter_map(|entry| entry.item.as_ref().ok())
+        .map(request_of)
+        .collect();
+    let mut asked: Vec<Option<std::vec::IntoIter<Answer>>> = resolvers
+        .iter()
+        .map(|r| {
+            r.is_live()
+                .then(|| guarded(|| r.resolve_many(&requests)).unwrap_or_default())
+                .map(Vec::into_iter)
+        })
+        .collect();
+    drop(requests);
+    chunk
+        .into_iter()
+        .map(|entry| {
+            if entry.item.is_err() {
+                return compute(entry, resolvers);
+            }
+            compute_with(entry, resolvers, |i, r, t| match &mut asked[i] {
+                // A shortfall (a panic while asking) reads as a panic: an
+                // internal-error cell, never a shifted row.
+                Some(answers) => answers.next(),
+                None => resolve_guarded(r, t),
+            })
+        })
+        .collect()
+}
+
 /// Computes the row of `entry` under `resolvers`.
 pub fn compute(entry: Entry, resolvers: &[Resolver]) -> Row {
+    compute_with(entry, resolvers, |_, r, t| resolve_guarded(r, t))
+}
+
+/// Computes the row of `entry`, taking the `i`th resolver's answer from
+/// `answer(i, resolver, target)`; `None` stands for a resolver that
+/// panicked.
+fn compute_with(
+    entry: Entry,
+    resolvers: &[Resolver],
+    mut answer: impl FnMut(usize, Resolver, &Target) -> Option<Answer>,
+) -> Row {
     let mut notes = Vec::new();
     if entry.lossy {
         notes.push(NOTE_NOT_UTF8);
@@ -132,8 +185,9 @@ pub fn compute(entry: Entry, resolvers: &[Resolver]) -> Row {
     }
     let (cells, hosts) = resolvers
         .iter()
-        .map(|&r| {
-            let Some(answer) = resolve_guarded(r, &target) else {
+        .enumerate()
+        .map(|(i, &r)| {
+            let Some(answer) = answer(i, r, &target) else {
                 if !notes.contains(&NOTE_INTERNAL_ERROR) {
                     notes.push(NOTE_INTERNAL_ERROR);
                 }
@@ -174,10 +228,20 @@ pub fn compute(entry: Entry, resolvers: &[Resolver]) -> Row {
 /// rather than the end of the run. The panic message still reaches stderr
 /// through the panic hook.
 fn resolve_guarded(r: Resolver, t: &Target) -> Option<Answer> {
-    let request = Request::new(&t.input)
+    let request = request_of(t);
+    guarded(|| r.resolve(&request))
+}
+
+/// What `f` gives, or `None` when it panics.
+fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
+    panic::catch_unwind(AssertUnwindSafe(f)).ok()
+}
+
+/// The resolvers' request for a target.
+fn request_of(t: &Target) -> Request<'_> {
+    Request::new(&t.input)
         .with_base(t.base.as_deref())
-        .with_encoding(t.encoding);
-    panic::catch_unwind(AssertUnwindSafe(|| r.resolve(&request))).ok()
+        .with_encoding(t.encoding)
 }
 
 /// The cell of an answer: its canonical URL, or the first note's message.

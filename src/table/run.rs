@@ -469,10 +469,7 @@ fn compute_chunks<T, F: Fn(Vec<Row>) -> T>(
         let Ok((number, chunk)) = next else {
             return;
         };
-        let rows: Vec<Row> = chunk
-            .into_iter()
-            .map(|entry| row::compute(entry, resolvers))
-            .collect();
+        let rows: Vec<Row> = row::compute_chunk(chunk, resolvers);
         let mut tally = Tally::new(resolvers.len());
         tally.add_rows(&rows);
         let done = Done {
