@@ -15,7 +15,7 @@ use unicode_width::UnicodeWidthStr;
 use super::json::{self, Request, Response};
 use super::{complain, encoding_option};
 use crate::engine::{Component, QueryEncoding, Until};
-use crate::resolvers::{NoteCode, Resolver, agreement, rust_url};
+use crate::resolvers::{Answer, Note, NoteCode, Resolver, agreement, live, rust_url};
 
 /// The arguments of `compare`.
 #[derive(Debug, Args)]
@@ -32,9 +32,14 @@ pub struct CompareArgs {
     /// Print one JSON object keyed by resolver name, each value the `batch` answer.
     #[arg(long)]
     pub json: bool,
+    /// Also ask the browsers installed here (chromium-live, firefox-live,
+    /// webkit-live), each under its model; a difference is marked.
+    #[arg(long)]
+    pub live: bool,
 }
 
-/// Every resolver's answer, in [`Resolver::ALL`] order.
+/// Every resolver's answer, in [`Resolver::ALL`] order (with `--live`,
+/// each browser model followed by its live resolver).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comparison(pub Vec<(Resolver, Response)>);
 
@@ -54,7 +59,8 @@ impl Serialize for Comparison {
 /// Runs `compare`; returns the exit code (0 whatever the answers are).
 pub fn run(args: &CompareArgs) -> i32 {
     let encoding = encoding_option(args.encoding.as_deref());
-    let comparison = compare(&args.input, args.base.as_deref(), encoding);
+    let resolvers = shown(args.live);
+    let comparison = compare_among(&args.input, args.base.as_deref(), encoding, &resolvers);
     let printed = if args.json {
         serde_json::to_string(&comparison)
             .map_err(io::Error::other)
@@ -73,21 +79,70 @@ pub fn run(args: &CompareArgs) -> i32 {
     }
 }
 
+/// The resolvers `compare` runs: [`Resolver::ALL`], and with `live` each
+/// browser model's live resolver right after it.
+pub fn shown(live: bool) -> Vec<Resolver> {
+    Resolver::ALL
+        .into_iter()
+        .flat_map(|r| {
+            let asked = r.counterpart().filter(|c| live && c.is_live());
+            std::iter::once(r).chain(asked)
+        })
+        .collect()
+}
+
 /// The `batch` answer of every resolver for one input.
 pub fn compare(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Comparison {
-    let answers = Resolver::ALL.map(|mode| {
-        let req = Request {
-            input: input.to_owned(),
-            base: base.filter(|b| !b.is_empty()).map(str::to_owned),
-            encoding,
-            mode,
-            until: Until::Canonicalize,
-            trace: false,
-            set: None,
-        };
-        (mode, json::answer(&req))
+    compare_among(input, base, encoding, &Resolver::ALL)
+}
+
+/// The `batch` answer of each of `resolvers` for one input, in their
+/// order. The live ones are asked at once, each on a thread of its own,
+/// so that the slowest browser's start-up is the only wait.
+pub fn compare_among(
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+    resolvers: &[Resolver],
+) -> Comparison {
+    let request = |mode| Request {
+        input: input.to_owned(),
+        base: base.filter(|b| !b.is_empty()).map(str::to_owned),
+        encoding,
+        mode,
+        until: Until::Canonicalize,
+        trace: false,
+        set: None,
+    };
+    let answers = std::thread::scope(|scope| {
+        let asking: Vec<_> = resolvers
+            .iter()
+            .map(|&mode| {
+                let req = request(mode);
+                if mode.is_live() {
+                    Err(scope.spawn(move || json::answer(&req)))
+                } else {
+                    Ok(json::answer(&req))
+                }
+            })
+            .collect();
+        resolvers
+            .iter()
+            .zip(asking)
+            .map(|(&mode, asked)| {
+                let answer = asked.unwrap_or_else(|thread| {
+                    thread.join().unwrap_or_else(|_| {
+                        json::Response::from_answer(
+                            mode,
+                            Answer::invalid(Note::of(live::Code::Stopped)),
+                        )
+                    })
+                });
+                (mode, answer)
+            })
+            .collect()
     });
-    Comparison(answers.into())
+    Comparison(answers)
 }
 
 /// The table for people: one row per resolver, then the notes.
@@ -128,6 +183,7 @@ pub fn table(comparison: &Comparison) -> String {
         out.push('\n');
     }
     out.push_str(&summary(comparison));
+    out.push_str(&live_check(comparison));
     out.push_str(&rust_url_divergence(comparison));
     let notes = notes(comparison);
     if !notes.is_empty() {
@@ -158,6 +214,44 @@ fn summary(comparison: &Comparison) -> String {
         })
         .collect();
     format!("\nagree: {}\n", groups.join(" | "))
+}
+
+/// For each live resolver shown, whether the browser installed here gives
+/// its model's answer; a difference is a browser update the model has not
+/// caught (or the model's fault), and says both answers.
+fn live_check(comparison: &Comparison) -> String {
+    let answer = |r: Resolver| comparison.0.iter().find(|(k, _)| *k == r).map(|(_, a)| a);
+    let mut out = String::new();
+    for (live, asked) in comparison.0.iter().filter(|(r, _)| r.is_live()) {
+        let Some(model) = live.counterpart() else {
+            continue;
+        };
+        let Some(modelled) = answer(model) else {
+            continue;
+        };
+        let lost = asked.notes.iter().any(|n| {
+            matches!(
+                n.code,
+                NoteCode::Live(live::Code::Stopped | live::Code::NotInstalled)
+            )
+        });
+        let canon = |a: &Response| a.canon.clone().filter(|_| !a.invalid);
+        let line = if lost {
+            format!("{live} not asked: {}", outcome(asked))
+        } else if canon(asked) == canon(modelled) {
+            format!("{live} = {model}: the installed browser answers as the model")
+        } else {
+            format!(
+                "{live} ≠ {model}: the installed browser answers {}, the model {} \
+                 (a browser update the model has not caught)",
+                outcome(asked),
+                outcome(modelled)
+            )
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
 }
 
 /// Where `rust-url` and `whatwg` give different answers, a line saying so
@@ -306,6 +400,17 @@ mod tests {
                 assert_eq!(resp.components.get(c), answer.get(c), "{r} {c}");
             }
         }
+    }
+
+    #[test]
+    fn live_rows_follow_their_models() {
+        assert_eq!(shown(false), Resolver::ALL);
+        let names: Vec<&str> = shown(true).iter().map(|r| r.name()).collect();
+        let at = |n: &str| names.iter().position(|&m| m == n).expect(n);
+        for model in ["chromium", "firefox", "webkit"] {
+            assert_eq!(at(&format!("{model}-live")), at(model) + 1, "{names:?}");
+        }
+        assert_eq!(names.len(), Resolver::ALL.len() + Resolver::LIVE.len());
     }
 
     #[test]
