@@ -2,7 +2,8 @@
 //! basic URL parser with every state and the state override, the host
 //! parser (UTS #46 through `idna`, IPv4, IPv6, opaque hosts), the
 //! serializer, the percent-encode sets, the query in a chosen encoding,
-//! origin, `application/x-www-form-urlencoded` with [`SearchParams`], and
+//! origin, the host's public suffix and registrable domain with the
+//! site they give (HTML), `application/x-www-form-urlencoded` with [`SearchParams`], and
 //! the ten URL API setters. Every state is a traced step.
 //!
 //! # API
@@ -65,6 +66,7 @@
 //! | URL parsing (the basic URL parser, every state) | [`parser`] |
 //! | URL serializing (`/.`, exclude fragment) | [`serializer`] |
 //! | Origin | [`origin`] |
+//! | Host public suffix, host registrable domain (with HTML's sites, same origin, same site) | [`site`] |
 //! | application/x-www-form-urlencoded, URLSearchParams | [`urlencoded`] |
 //! | API: the URL class's setters | [`setters`] |
 //!
@@ -83,6 +85,7 @@ pub mod quirks;
 pub mod record;
 pub mod serializer;
 pub mod setters;
+pub mod site;
 pub mod urlencoded;
 
 pub use errors::{Reported, ValidationError};
