@@ -418,7 +418,7 @@ impl InspectorApp {
             InspectorEngine::UrlStandard => {
                 let a = self.inspector.standard_analysis()??;
                 (
-                    "URL Standard",
+                    a.request.browser.map_or("URL Standard", |b| b.label()),
                     a.trace.steps.len(),
                     a.elapsed,
                     a.request.input.len(),

@@ -65,10 +65,12 @@ pub fn case_args(view: View, state: &State) -> Vec<String> {
         options.extend(["--base".to_owned(), state.base.clone()]);
     }
     if !compare {
-        // The Inspector runs the 2012 engine in a mode, or the URL Standard.
-        let mode = match state.engine {
-            InspectorEngine::Spec2012 => state.mode.name(),
-            InspectorEngine::UrlStandard => "whatwg",
+        // The Inspector runs the 2012 engine in a mode, or the URL
+        // Standard as written or as a browser of today reads it.
+        let mode = match (state.engine, state.browser.browser()) {
+            (InspectorEngine::Spec2012, _) => state.mode.name(),
+            (InspectorEngine::UrlStandard, None) => "whatwg",
+            (InspectorEngine::UrlStandard, Some(b)) => b.name(),
         };
         options.extend(["--mode".to_owned(), mode.to_owned()]);
     }

@@ -35,7 +35,7 @@ use super::escape::{SPECIAL_CHARS, escape, group_digits, unescape};
 use super::field::Field;
 use super::keys;
 use super::mode_toggle;
-use super::state::State;
+use super::state::{InspectorEngine, State};
 use super::visible;
 
 /// The text field's widget id (for focus).
@@ -138,6 +138,18 @@ pub fn inputs_ui(
                 ui.weak(mode_toggle::engine_summary(state.engine, state.mode));
             });
             ui.end_row();
+
+            if state.engine == InspectorEngine::UrlStandard {
+                let label = ui
+                    .label(RichText::new("Reading").strong())
+                    .on_hover_text("The URL Standard's own reading, or a browser's of today");
+                ui.horizontal_wrapped(|ui| {
+                    let r = mode_toggle::browser_toggle_ui(ui, &mut state.browser)
+                        .labelled_by(label.id);
+                    changed |= r.changed();
+                });
+                ui.end_row();
+            }
         });
     changed
 }

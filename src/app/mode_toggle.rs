@@ -8,7 +8,7 @@ use egui::Response;
 
 use crate::engine::Mode;
 
-use super::state::InspectorEngine;
+use super::state::{InspectorEngine, StandardBrowser};
 
 use super::keys::{mode_shortcut, url_standard_shortcut};
 
@@ -48,6 +48,47 @@ pub fn summary(mode: Mode) -> &'static str {
 pub const URL_STANDARD_TOOLTIP: &str = "The URL Standard (url.spec.whatwg.org), as browsers, \
      Node.js and most HTTP clients parse today: every state of its parser, its URL record, \
      and components you can edit through its setters.";
+
+/// What a choice of the browser switch shows, in a sentence.
+pub fn browser_tooltip(choice: StandardBrowser) -> String {
+    match choice.browser() {
+        None => "The URL Standard as written: url.bs, state by state.".to_owned(),
+        Some(b) => format!(
+            "{} as it parses today, by its model: the URL Standard with each of the \
+             browser's departures, named at the step where the browser leaves the Standard. \
+             Checked against the real browser on 153,932 URLs.",
+            b.version()
+        ),
+    }
+}
+
+/// Draws the switch between the Standard and today's browsers (the URL
+/// Standard view only); the response is marked changed on a new choice.
+pub fn browser_toggle_ui(ui: &mut egui::Ui, choice: &mut StandardBrowser) -> Response {
+    let inner = ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 2.0;
+        let mut changed = false;
+        for c in StandardBrowser::ALL {
+            if c == StandardBrowser::Chromium {
+                ui.add_space(4.0);
+                ui.weak("browsers today:");
+            }
+            let r = ui
+                .selectable_label(*choice == c, egui::RichText::new(c.label()).strong())
+                .on_hover_text(browser_tooltip(c));
+            if r.clicked() && *choice != c {
+                *choice = c;
+                changed = true;
+            }
+        }
+        changed
+    });
+    let mut response = inner.response;
+    if inner.inner {
+        response.mark_changed();
+    }
+    response
+}
 
 /// The summary beside the toggle, for the engine and mode chosen.
 pub fn engine_summary(engine: InspectorEngine, mode: Mode) -> &'static str {

@@ -254,18 +254,28 @@ fn open_window(args: WindowArgs) -> i32 {
 /// Opens the window, pre-filled with what was given, on `view` if given.
 #[cfg(feature = "gui")]
 fn launch_window(args: WindowArgs, view: Option<crate::app::state::View>) -> i32 {
-    use crate::app::state::{InspectorEngine, View};
+    use crate::app::state::{InspectorEngine, StandardBrowser, View};
+    let mut browser = None;
     let (mode, engine) = match args.url.mode {
         None => (None, None),
-        Some(Resolver::Whatwg) => (None, Some(InspectorEngine::UrlStandard)),
+        Some(Resolver::Whatwg) => {
+            browser = Some(StandardBrowser::Standard);
+            (None, Some(InspectorEngine::UrlStandard))
+        }
+        // A browser model is the URL Standard view with that browser on.
+        Some(resolver) if !resolver.is_live() && resolver.browser().is_some() => {
+            browser = resolver.browser().map(StandardBrowser::of);
+            (None, Some(InspectorEngine::UrlStandard))
+        }
         Some(resolver) => match resolver.mode() {
             Some(mode) => (Some(mode), None),
             // Compare shows every resolver: the mode names none to open.
             None if view == Some(View::Compare) => (None, None),
             None => {
                 complain(&format!(
-                    "the window's Inspector runs the 2012 modes and the URL Standard (whatwg); \
-                     {resolver} is in its Compare view, or `url-inspector canon --mode {resolver}`"
+                    "the window's Inspector runs the 2012 modes, the URL Standard (whatwg) and \
+                     today's browsers as modelled (chromium, firefox, webkit); {resolver} is in \
+                     its Compare view, or `url-inspector canon --mode {resolver}`"
                 ));
                 return 2;
             }
@@ -277,6 +287,7 @@ fn launch_window(args: WindowArgs, view: Option<crate::app::state::View>) -> i32
         encoding: args.url.encoding,
         mode,
         engine,
+        browser,
         batch: args.batch,
         view,
     };

@@ -9,8 +9,10 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use url_inspector::app::clipboard::MemoryClipboard;
-use url_inspector::app::state::InspectorEngine;
+use url_inspector::app::state::{InspectorEngine, StandardBrowser};
 use url_inspector::app::{InspectorApp, State};
+use url_inspector::engine::report::Format;
+use url_inspector::resolvers::{Request, Resolver, report};
 
 type App = InspectorApp;
 
@@ -167,4 +169,87 @@ fn validation_errors_are_listed_with_their_range() {
     assert!(shows_part(&h, "invalid-reverse-solidus"));
     assert!(shows_part(&h, "special-scheme-missing-following-solidus"));
     assert_eq!(href(&h).as_deref(), Some("https://example.com/a%20b"));
+}
+
+/// A window on the URL Standard view, read by `browser`, with a clipboard
+/// the test can read.
+fn browser_window(
+    input: &str,
+    browser: StandardBrowser,
+) -> (Harness<'static, App>, MemoryClipboard) {
+    let state = State {
+        input: input.to_owned(),
+        engine: InspectorEngine::UrlStandard,
+        browser,
+        ..State::default()
+    };
+    let clipboard = MemoryClipboard::default();
+    let app = InspectorApp::new(state, Box::new(clipboard.clone()));
+    let mut h = Harness::builder()
+        .with_size([1400.0, 2200.0])
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    (h, clipboard)
+}
+
+#[test]
+fn a_browser_of_today_shows_its_href_and_where_it_leaves_the_standard() {
+    let (mut h, _) = browser_window("file:///w|m", StandardBrowser::Chromium);
+    assert_eq!(
+        field(&h, "Chromium 156 href").value().as_deref(),
+        Some("file:///w%7Cm")
+    );
+    // The departure is named in the strip and is a step of the trace.
+    assert!(shows_part(
+        &h,
+        "Chromium 156 leaves the Standard at step 0:"
+    ));
+    assert!(shows_part(&h, "0 ≠ chromium.pipe-in-path"));
+    // The Standard's own reading stays below it.
+    assert_eq!(href(&h).as_deref(), Some("file:///w|m"));
+
+    h.get_by_label("Firefox 153").click();
+    h.run();
+    assert_eq!(h.state().state.browser, StandardBrowser::Firefox);
+    assert_eq!(
+        field(&h, "Firefox 153 href").value().as_deref(),
+        Some("file:///w|m")
+    );
+    assert!(shows_part(
+        &h,
+        "Firefox 153 reads this URL as the URL Standard does"
+    ));
+}
+
+#[test]
+fn a_browser_refusing_a_url_says_so_and_names_the_departure() {
+    let (h, _) = browser_window("http://a.b.c.xn--pokxncvks", StandardBrowser::WebKit);
+    assert!(shows_part(&h, "WebKit 2.50 throws a TypeError"));
+    assert!(shows_part(&h, "WebKit 2.50 leaves the Standard at step"));
+    // The Standard itself accepts it.
+    assert_eq!(href(&h).as_deref(), Some("http://a.b.c.xn--pokxncvks/"));
+}
+
+#[test]
+fn the_report_of_a_browser_is_the_command_lines() {
+    let (mut h, clipboard) = browser_window("http://a b/x|y", StandardBrowser::Chromium);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::R);
+    h.run();
+    let copied = clipboard.contents().expect("the report was copied");
+    let request = Request::new("http://a b/x|y").with_base(Some("")).traced();
+    let answer = Resolver::Chromium.resolve(&request);
+    let expected = report::report(
+        Format::Markdown,
+        Resolver::Chromium,
+        &request,
+        &answer,
+        answer.trace.as_ref().map_or(&[][..], |t| &t.steps),
+    );
+    // The command that reproduces it, then the report itself.
+    let (command, rest) = copied.split_once("```\n\n").expect("a command first");
+    assert!(
+        command.contains("canon 'http://a b/x|y' --mode chromium"),
+        "{command}"
+    );
+    assert_eq!(rest, expected);
 }

@@ -28,7 +28,7 @@ use crate::table::{OutputFormat, RowWriter};
 
 use super::super::command::Command;
 use super::super::host_mark::marked_cell;
-use super::super::state::{HistoryEntry, InspectorEngine, View};
+use super::super::state::{HistoryEntry, InspectorEngine, StandardBrowser, View};
 use super::filter::ViewIndex;
 use super::settings::{BatchSettings, Sort, SortColumn};
 use super::store::{CellRef, RowRef, Table};
@@ -752,31 +752,35 @@ pub fn open_row(
         .and_then(Resolver::mode)
         .or_else(|| resolvers.iter().find_map(|r| r.mode()))
         .unwrap_or(Mode::This);
+    let mut browser = StandardBrowser::Standard;
     let (engine, view) = match column {
         Some(Resolver::Whatwg) => (InspectorEngine::UrlStandard, View::Inspector),
+        // A browser's model: the URL Standard view, read by that browser.
+        Some(r) if !r.is_live() && r.browser().is_some() => {
+            browser = r.browser().map_or(browser, StandardBrowser::of);
+            (InspectorEngine::UrlStandard, View::Inspector)
+        }
         Some(r) if r.mode().is_none() => (InspectorEngine::Spec2012, View::Compare),
         _ => (InspectorEngine::Spec2012, View::Inspector),
     };
-    open_in(row, mode, engine, view, commands);
+    open_in(row, (mode, engine, browser), view, commands);
 }
 
 /// Opens a row in the Compare view: every resolver side by side.
 pub fn compare_row(row: &RowRef<'_>, commands: &mut Vec<Command>) {
-    open_in(
-        row,
+    let whose = (
         Mode::This,
         InspectorEngine::Spec2012,
-        View::Compare,
-        commands,
+        StandardBrowser::Standard,
     );
+    open_in(row, whose, View::Compare, commands);
 }
 
 /// Puts the row's input, base and encoding in the fields and shows `view`
 /// (an unreadable line has nothing to inspect: the status bar says so).
 fn open_in(
     row: &RowRef<'_>,
-    mode: Mode,
-    engine: InspectorEngine,
+    (mode, engine, browser): (Mode, InspectorEngine, StandardBrowser),
     view: View,
     commands: &mut Vec<Command>,
 ) {
@@ -797,6 +801,7 @@ fn open_in(
         encoding: row.encoding().to_owned(),
         mode,
         engine,
+        browser,
     }));
     commands.push(Command::SetView(view));
 }

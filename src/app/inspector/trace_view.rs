@@ -33,7 +33,7 @@ use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Id, RichText, Sense, Stroke, TextStyle};
 
 use crate::engine::report::Format;
-use crate::engine::{Component, Step};
+use crate::engine::{Component, Stage, Step};
 
 use super::change_marks::{ROW_CONTEXT, append_marked, change_formats};
 use super::divider::{self, Split};
@@ -465,6 +465,9 @@ fn row_job(
     }
     let (mark, color) = if s.failed {
         ("× ", visuals.error_fg_color)
+    } else if s.id.stage() == Stage::Departure {
+        // Where a browser leaves the URL Standard.
+        ("≠ ", visuals.warn_fg_color)
     } else if v.changed {
         ("Δ ", visuals.strong_text_color())
     } else {

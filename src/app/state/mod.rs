@@ -20,6 +20,7 @@ pub use compare_settings::CompareSettings;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::browsers::Browser;
 use crate::engine::{Mode, Stage};
 
 use super::field::Field;
@@ -92,6 +93,56 @@ pub enum InspectorEngine {
     UrlStandard,
 }
 
+/// Whose reading the URL Standard view shows: the Standard's own, or one of
+/// today's browsers as modelled (the Standard with that browser's
+/// departures, [`crate::engine::browsers`]). The markers of the 2012 spec
+/// stand for the browsers of 2011; these stand for today's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StandardBrowser {
+    #[default]
+    Standard,
+    Chromium,
+    Firefox,
+    WebKit,
+}
+
+impl StandardBrowser {
+    pub const ALL: [StandardBrowser; 4] = [
+        StandardBrowser::Standard,
+        StandardBrowser::Chromium,
+        StandardBrowser::Firefox,
+        StandardBrowser::WebKit,
+    ];
+
+    /// The browser modelled; `None` for the Standard itself.
+    pub const fn browser(self) -> Option<Browser> {
+        match self {
+            StandardBrowser::Standard => None,
+            StandardBrowser::Chromium => Some(Browser::Chromium),
+            StandardBrowser::Firefox => Some(Browser::Firefox),
+            StandardBrowser::WebKit => Some(Browser::WebKit),
+        }
+    }
+
+    /// The choice that models `browser`.
+    pub const fn of(browser: Browser) -> StandardBrowser {
+        match browser {
+            Browser::Chromium => StandardBrowser::Chromium,
+            Browser::Firefox => StandardBrowser::Firefox,
+            Browser::WebKit => StandardBrowser::WebKit,
+        }
+    }
+
+    /// As the switch names it.
+    pub const fn label(self) -> &'static str {
+        match self.browser() {
+            None => "Standard",
+            Some(b) => b.label(),
+        }
+    }
+}
+
 /// What the window opens with (from the command line).
 #[derive(Clone, Debug, Default)]
 pub struct Launch {
@@ -102,6 +153,8 @@ pub struct Launch {
     pub mode: Option<Mode>,
     /// The engine the Inspector opens with, when one is asked for.
     pub engine: Option<InspectorEngine>,
+    /// Today's browser whose reading the URL Standard view shows.
+    pub browser: Option<StandardBrowser>,
     /// Open the Batch view (`--batch`), reading this file of URLs unless
     /// it is empty (`--batch FILE`).
     pub batch: Option<String>,
@@ -144,22 +197,26 @@ pub struct HistoryEntry {
     /// The engine the entry was asked of (entries saved before the field
     /// existed were asked of the 2012 spec).
     pub engine: InspectorEngine,
+    /// Whose reading, when the engine is the URL Standard.
+    pub browser: StandardBrowser,
 }
 
 impl HistoryEntry {
     /// Whose rules the entry was asked under, as the window names them:
-    /// a 2012 mode's marker, or "URL Standard".
+    /// a 2012 mode's marker, "URL Standard" or a browser of today.
     pub fn rules(&self) -> &'static str {
-        rules(self.engine, self.mode)
+        rules(self.engine, self.mode, self.browser)
     }
 }
 
-/// Whose rules `engine` (in `mode`, for the 2012 spec) follows, as the
-/// window names them: a 2012 mode's marker, or "URL Standard".
-pub fn rules(engine: InspectorEngine, mode: Mode) -> &'static str {
-    match engine {
-        InspectorEngine::Spec2012 => mode.marker(),
-        InspectorEngine::UrlStandard => "URL Standard",
+/// Whose rules `engine` (in `mode`, for the 2012 spec; read by `browser`,
+/// for the URL Standard) follows, as the window names them: a 2012 mode's
+/// marker, "URL Standard" or a browser of today ("Chromium 156").
+pub fn rules(engine: InspectorEngine, mode: Mode, browser: StandardBrowser) -> &'static str {
+    match (engine, browser.browser()) {
+        (InspectorEngine::Spec2012, _) => mode.marker(),
+        (InspectorEngine::UrlStandard, None) => "URL Standard",
+        (InspectorEngine::UrlStandard, Some(b)) => b.label(),
     }
 }
 
@@ -176,6 +233,9 @@ pub struct State {
     pub mode: Mode,
     /// The engine the Inspector shows (the mode applies to the 2012 spec).
     pub engine: InspectorEngine,
+    /// Whose reading the URL Standard view shows: the Standard's or a
+    /// browser's.
+    pub browser: StandardBrowser,
     pub theme: ThemeChoice,
     /// Show invisible and control characters as `\u{…}` (in the fields too).
     pub escapes: bool,
@@ -210,6 +270,7 @@ impl Default for State {
             encoding: "utf-8".to_owned(),
             mode: Mode::This,
             engine: InspectorEngine::Spec2012,
+            browser: StandardBrowser::Standard,
             theme: ThemeChoice::System,
             escapes: false,
             changed_only: false,
@@ -241,6 +302,7 @@ impl State {
             self.encoding = fresh.encoding;
             self.mode = fresh.mode;
             self.engine = fresh.engine;
+            self.browser = fresh.browser;
         }
         if let Some(base) = &launch.base {
             self.base.clone_from(base);
@@ -254,6 +316,9 @@ impl State {
         }
         if let Some(engine) = launch.engine {
             self.engine = engine;
+        }
+        if let Some(browser) = launch.browser {
+            self.browser = browser;
         }
         if let Some(path) = &launch.batch {
             self.view = View::Batch;
@@ -315,6 +380,7 @@ impl State {
             encoding: self.encoding.clone(),
             mode: self.mode,
             engine: self.engine,
+            browser: self.browser,
         }
     }
 
@@ -345,11 +411,12 @@ impl State {
         self.encoding.clone_from(&entry.encoding);
         self.mode = entry.mode;
         self.engine = entry.engine;
+        self.browser = entry.browser;
     }
 
     /// Whose rules the Inspector follows, as the window names them.
     pub fn rules(&self) -> &'static str {
-        rules(self.engine, self.mode)
+        rules(self.engine, self.mode, self.browser)
     }
 
     /// Reads a state written by [`State::to_json`]; `None` if it is not one.

@@ -5,6 +5,13 @@
 //! thread for small inputs and on the worker's thread for big ones, as the
 //! 2012 engine's analysis does.
 //!
+//! With one of today's browsers chosen ([`StandardRequest::browser`]), the
+//! trace is that browser's model's (the Standard's states with the
+//! browser's departures where it takes them, as `canon --mode chromium
+//! --trace` prints it) and [`StandardAnalysis::browser`] holds the
+//! browser's answer; the record, the validation errors and the setters
+//! stay the Standard's own.
+//!
 //! Positions: a step's pointer and a validation error's range are byte
 //! offsets into the input as the parser read it, after the Standard's
 //! preprocessing (leading and trailing C0 controls and spaces trimmed, tabs
@@ -14,10 +21,11 @@ use std::time::{Duration, Instant};
 
 use crate::app::state::is_blank;
 use crate::app::trace_source::{StepView, TraceSource, UrlAfterLine, diff_ranges};
+use crate::engine::browsers::{self, Browser};
 use crate::engine::report::Format;
 use crate::engine::trace::OfBase;
 use crate::engine::url_standard::{self, Failure, Parsed, Reported, Url, serializer};
-use crate::engine::{Component, NoTrace, QueryEncoding, Step, Trace, Tracer};
+use crate::engine::{Component, NoTrace, QueryEncoding, Stage, Step, StepId, Trace, Tracer};
 use crate::resolvers::{self, Answer, Resolver, whatwg};
 
 /// The inputs of one computation.
@@ -26,6 +34,8 @@ pub struct StandardRequest {
     pub input: String,
     pub base: String,
     pub encoding: String,
+    /// Today's browser whose reading is shown; `None`: the Standard's.
+    pub browser: Option<Browser>,
 }
 
 impl StandardRequest {
@@ -61,8 +71,34 @@ pub struct StandardAnalysis {
     pub trace_skipped: bool,
     /// What the trace panel derives per step, indexed like the trace.
     pub steps: Vec<StepView>,
-    /// The parse as the `whatwg` resolver answers it, for the report.
+    /// The parse as the `whatwg` resolver answers it (or the browser's
+    /// model, when one is chosen), for the report.
     pub answer: Answer,
+    /// The browser's reading, when one is chosen.
+    pub browser: Option<BrowserView>,
+}
+
+/// What one of today's browsers makes of the input, by its model.
+#[derive(Clone, Debug)]
+pub struct BrowserView {
+    pub browser: Browser,
+    /// The Standard's answer, to say whether the browser's differs.
+    pub standard: Answer,
+    /// Each departure the browser took, with the index of its step in the
+    /// trace (`None` when the trace was not recorded).
+    pub departures: Vec<(StepId, Option<usize>)>,
+    /// The input as the browser's parse read it, when a departure rewrote
+    /// it first: the trace's pointers index this, not
+    /// [`StandardAnalysis::read`].
+    pub read: Option<String>,
+}
+
+impl BrowserView {
+    /// Whether the browser's answer (href, or refusal) differs from the
+    /// Standard's.
+    pub fn differs(&self, answer: &Answer) -> bool {
+        answer.valid_canon() != self.standard.valid_canon()
+    }
 }
 
 /// The longest input and base, together, whose parse is traced: each step
@@ -116,11 +152,27 @@ impl TraceSource for StandardAnalysis {
     }
 
     fn title(&self) -> &'static str {
-        "Trace: the basic URL parser, state by state"
+        match self.request.browser {
+            None => "Trace: the basic URL parser, state by state",
+            Some(Browser::Chromium) => {
+                "Trace: Chromium 156, the Standard's parser with its departures"
+            }
+            Some(Browser::Firefox) => {
+                "Trace: Firefox 153, the Standard's parser with its departures"
+            }
+            Some(Browser::WebKit) => {
+                "Trace: WebKit 2.50, the Standard's parser with its departures"
+            }
+        }
     }
 
     fn pointer_text(&self, of_base: bool) -> Option<&str> {
-        Some(if of_base { &self.base_read } else { &self.read })
+        let rewritten = self.browser.as_ref().and_then(|b| b.read.as_deref());
+        Some(match (of_base, rewritten) {
+            (true, _) => &self.base_read,
+            (false, Some(read)) => read,
+            (false, None) => &self.read,
+        })
     }
 
     fn url_after(&self, i: usize) -> Option<UrlAfterLine> {
@@ -150,13 +202,13 @@ impl TraceSource for StandardAnalysis {
         let request = resolvers::Request::new(&self.request.input)
             .with_base(Some(&self.request.base))
             .with_encoding(QueryEncoding::from_label(&self.request.encoding));
-        resolvers::report::report(
-            format,
-            Resolver::Whatwg,
-            &request,
-            &self.answer,
-            &self.trace.steps,
-        )
+        let resolver = match self.request.browser {
+            None => Resolver::Whatwg,
+            Some(Browser::Chromium) => Resolver::Chromium,
+            Some(Browser::Firefox) => Resolver::Firefox,
+            Some(Browser::WebKit) => Resolver::WebKit,
+        };
+        resolvers::report::report(format, resolver, &request, &self.answer, &self.trace.steps)
     }
 }
 
@@ -213,6 +265,12 @@ fn step_views(steps: &[Step]) -> Vec<StepView> {
 /// they are longer than [`TRACE_LIMIT`].
 pub fn analyze_standard(req: &StandardRequest) -> StandardAnalysis {
     let trace_skipped = req.input.len() + req.base.len() > TRACE_LIMIT;
+    if let Some(browser) = req.browser {
+        let mut analysis = analyze_with(req, &mut NoTrace);
+        with_browser(&mut analysis, browser, !trace_skipped);
+        analysis.trace_skipped = trace_skipped;
+        return analysis;
+    }
     if trace_skipped {
         let mut analysis = analyze_with(req, &mut NoTrace);
         analysis.trace_skipped = true;
@@ -224,6 +282,48 @@ pub fn analyze_standard(req: &StandardRequest) -> StandardAnalysis {
         analysis.trace = trace;
         analysis
     }
+}
+
+/// Adds `browser`'s reading to the Standard's analysis: its model's
+/// answer, its trace (when `traced`) and where it departs.
+fn with_browser(analysis: &mut StandardAnalysis, browser: Browser, traced: bool) {
+    let req = &analysis.request;
+    let base = (!req.base.trim().is_empty()).then_some(req.base.as_str());
+    let mut trace = Trace::default();
+    let modelled = if traced {
+        browsers::parse(browser, &req.input, base, &mut trace)
+    } else {
+        browsers::parse(browser, &req.input, base, &mut NoTrace)
+    };
+    let answer = resolvers::browsers::answer_of(browser, &modelled);
+    let departures = modelled
+        .departures
+        .iter()
+        .map(|&id| {
+            let at = trace.steps.iter().position(|s| s.id == id);
+            (id, at)
+        })
+        .collect();
+    // A departure that rewrote the input before the parse: the states'
+    // pointers index the text it gave.
+    let input_steps = || trace.steps.iter().filter(|s| !s.of_base);
+    let rewrite = input_steps()
+        .take_while(|s| s.id.stage() == Stage::Departure)
+        .filter_map(|s| s.after.as_deref())
+        .last();
+    let parsed_after = input_steps().any(|s| s.record.is_some());
+    let read = rewrite
+        .filter(|_| parsed_after)
+        .map(|r| serializer::preprocess(r, true).0.into_owned());
+    analysis.steps = step_views(&trace.steps);
+    analysis.trace = trace;
+    let standard = std::mem::replace(&mut analysis.answer, answer);
+    analysis.browser = Some(BrowserView {
+        browser,
+        standard,
+        departures,
+        read,
+    });
 }
 
 /// [`analyze_standard`] on one tracer (the analysis's own trace left empty).
@@ -269,5 +369,6 @@ fn analyze_with<T: Tracer>(req: &StandardRequest, trace: &mut T) -> StandardAnal
         trace_skipped: false,
         steps: Vec::new(),
         answer,
+        browser: None,
     }
 }

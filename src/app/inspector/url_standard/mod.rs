@@ -91,6 +91,7 @@ impl StandardView {
             input: state.input.clone(),
             base: state.base.clone(),
             encoding: state.encoding.clone(),
+            browser: state.browser.browser(),
         };
         let done = self.worker.submit(request, ctx);
         let arrived = done.is_some();
@@ -119,7 +120,11 @@ impl StandardView {
             ui.spinner();
             return;
         };
+        // After a browser's rewrite the trace's pointers index another
+        // text than the input shown here.
+        let rewritten = a.browser.as_ref().is_some_and(|b| b.read.is_some());
         let mark = pointer
+            .filter(|_| !rewritten)
             .map(|p| {
                 let p = p as usize;
                 let len = a
