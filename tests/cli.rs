@@ -829,20 +829,170 @@ fn compare_json_is_the_batch_answer_of_each_resolver() {
         .keys()
         .map(String::as_str)
         .collect();
+    // The resolvers' keys, and the site's.
     let mut sorted = names.to_vec();
+    sorted.push("site");
     sorted.sort_unstable();
     let mut got = keys.clone();
     got.sort_unstable();
     assert_eq!(got, sorted);
-    // Key order on the wire follows the resolvers' order.
+    // Key order on the wire follows the resolvers' order, the site last.
     let at = |n: &str| text.find(&format!("\"{n}\":")).expect("key written");
-    assert!(names.windows(2).all(|w| at(w[0]) < at(w[1])), "{text}");
+    let order = names
+        .iter()
+        .chain(&["site"])
+        .map(|n| at(n))
+        .collect::<Vec<_>>();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{text}");
     for name in names {
         let answer = batch_json(&json!({
             "input": "HTTP://a/b/../%7e?x#y", "base": "http://z/", "encoding": "utf-8", "mode": name
         }));
         assert_eq!(v[name], answer, "{name}");
     }
+}
+
+// ---- sites: canon --json and compare ----
+
+/// The list as the outputs name it (a date and the crate's version).
+fn psl_list() -> &'static str {
+    url_inspector::engine::url_standard::site::PSL_LIST
+}
+
+#[test]
+fn canon_json_gives_the_site_against_the_base() {
+    let out = run(&[
+        "canon",
+        "--json",
+        "--mode",
+        "whatwg",
+        "https://www.example.co.uk/a",
+        "--base",
+        "https://example.co.uk/",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(
+        v["site"],
+        json!({
+            "origin": "https://www.example.co.uk",
+            "site": "https://example.co.uk",
+            "registrable_domain": "example.co.uk",
+            "public_suffix": "co.uk",
+            "public_suffix_section": "icann",
+            "same_origin_as_base": false,
+            "same_site_as_base": true,
+            "list": psl_list(),
+        })
+    );
+    assert!(
+        psl_list().starts_with("Public Suffix List as of 20"),
+        "{}",
+        psl_list()
+    );
+    // Everything else is the batch answer.
+    let mut rest = v.clone();
+    rest.as_object_mut().expect("an object").remove("site");
+    let batch: Value = serde_json::from_str(&batch_line(&json!({
+        "input": "https://www.example.co.uk/a", "base": "https://example.co.uk/", "mode": "whatwg"
+    })))
+    .expect("JSON");
+    assert_eq!(rest, batch);
+}
+
+#[test]
+fn canon_json_site_cases() {
+    let site = |args: &[&str]| {
+        let out = run(&[&["canon", "--json"][..], args].concat());
+        let v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        v["site"].clone()
+    };
+    // The private section: github.io is a public suffix.
+    let v = site(&[
+        "--mode",
+        "whatwg",
+        "https://foo.github.io/",
+        "--base",
+        "https://bar.github.io/",
+    ]);
+    assert_eq!(v["site"], "https://foo.github.io");
+    assert_eq!(v["public_suffix_section"], "private");
+    assert_eq!(v["same_site_as_base"], false);
+    // No base: the comparisons are null.
+    let v = site(&["--mode", "whatwg", "http://192.168.0.1/"]);
+    assert_eq!(v["site"], "http://192.168.0.1");
+    assert_eq!(v["registrable_domain"], Value::Null);
+    assert_eq!(v["same_origin_as_base"], Value::Null);
+    // An opaque origin is its own site.
+    let v = site(&["--mode", "whatwg", "file:///etc/hosts"]);
+    assert_eq!((&v["origin"], &v["site"]), (&json!("null"), &json!("null")));
+    // The browser models answer a record too.
+    let v = site(&[
+        "--mode",
+        "firefox",
+        "https://a.example.com/",
+        "--base",
+        "http://example.com/",
+    ]);
+    assert_eq!(v["site"], "https://example.com");
+    assert_eq!(v["same_site_as_base"], false, "the schemes differ");
+    // The 2012 modes and an invalid URL have none.
+    assert_eq!(
+        site(&["--mode", "this", "https://example.com/"]),
+        Value::Null
+    );
+    assert_eq!(site(&["--mode", "whatwg", "http://[::1"]), Value::Null);
+}
+
+#[test]
+fn batch_answers_carry_no_site() {
+    let line = batch_line(&json!({"input": "https://www.example.co.uk/", "mode": "whatwg"}));
+    assert!(!line.contains("\"site\""), "{line}");
+}
+
+#[test]
+fn compare_says_the_site_and_how_it_stands_to_the_base() {
+    let out = run(&[
+        "compare",
+        "https://www.example.co.uk/a",
+        "--base",
+        "https://example.co.uk/",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("site"))
+        .expect("a site line");
+    assert_eq!(
+        line,
+        format!(
+            "site (URL Standard): https://example.co.uk, the registrable domain of \
+             www.example.co.uk (public suffix co.uk, ICANN section); same origin as the base: no; \
+             same site: yes; list: {}",
+            psl_list()
+        )
+    );
+    let out = run(&[
+        "compare",
+        "--json",
+        "http://a.example.com/",
+        "--base",
+        "https://example.com/",
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(v["site"]["site"], "http://example.com");
+    assert_eq!(v["site"]["same_site_as_base"], false);
+    // No URL by the Standard: no line, and a null site.
+    let out = run(&["compare", "http://[::1"]);
+    assert!(
+        !stdout(&out).contains("site (URL Standard)"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&["compare", "--json", "http://[::1"]);
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(v["site"], Value::Null);
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //!
 //! Prints the canonical URL and exits 0, or says on stderr which step made the
 //! URL invalid and why, and exits 1. `--json` prints the object `batch` would
-//! answer instead; `--trace` prints the steps (inside the JSON with
+//! answer instead, with a `"site"` object for the resolvers that answer a
+//! URL Standard record (`whatwg` and the browser models: see
+//! [`json::site_facts`]); `--trace` prints the steps (inside the JSON with
 //! `--json`); otherwise `--trace` prints the report instead of the URL: what
 //! was run, every step, the result and the notes, as text or (`--format
 //! markdown`) a Markdown document with a table per stage, the text the
@@ -10,7 +12,9 @@
 
 use std::io::{self, ErrorKind, Write};
 
-use super::json::{self, Request, Response};
+use serde::Serialize;
+
+use super::json::{self, Request, Response, SiteJson};
 use super::{CanonArgs, complain, encoding_option};
 use crate::engine::preprocess::preprocess;
 use crate::engine::{NoTrace, Until};
@@ -31,8 +35,13 @@ pub fn run(args: &CanonArgs) -> i32 {
     };
     let resp = json::answer(&req);
     let readable = (args.trace && !args.json).then(|| traced_report(&req, args));
+    let site = args
+        .json
+        .then(|| json::site_facts(&req, &resp))
+        .flatten()
+        .map(|facts| SiteJson::of(&facts));
 
-    match print(&resp, args, readable.flatten().as_deref()) {
+    match print(&resp, site, args, readable.flatten().as_deref()) {
         Ok(()) => {}
         // Whoever read our output has gone; nothing more to say.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => {}
@@ -85,11 +94,30 @@ fn traced_report(req: &Request, args: &CanonArgs) -> Option<String> {
     ))
 }
 
+/// `canon --json`'s object: `batch`'s answer, then the site when there is
+/// one.
+#[derive(Serialize)]
+struct CanonJson<'a> {
+    #[serde(flatten)]
+    response: &'a Response,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    site: Option<SiteJson>,
+}
+
 /// Writes the report (when traced) or the canonical URL to stdout.
-fn print(resp: &Response, args: &CanonArgs, report: Option<&str>) -> io::Result<()> {
+fn print(
+    resp: &Response,
+    site: Option<SiteJson>,
+    args: &CanonArgs,
+    report: Option<&str>,
+) -> io::Result<()> {
     let mut out = io::stdout().lock();
     if args.json {
-        let line = serde_json::to_string(resp).map_err(io::Error::other)?;
+        let object = CanonJson {
+            response: resp,
+            site,
+        };
+        let line = serde_json::to_string(&object).map_err(io::Error::other)?;
         writeln!(out, "{line}")?;
         return out.flush();
     }

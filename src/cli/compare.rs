@@ -2,9 +2,12 @@
 //!
 //! Prints an aligned table: the resolver, its canonical string (or why it is
 //! invalid), and the components that differ from THIS; then the notes the
-//! resolvers gave (validation errors, rules that fail). `--json` prints one
-//! object keyed by resolver name, each value the answer `batch` gives for
-//! that resolver as its `"mode"`.
+//! resolvers gave (validation errors, rules that fail), with a line on the
+//! URL's site by the URL Standard's answer (HTML's obtain a site; same
+//! origin and same site as the base). `--json` prints one object keyed by
+//! resolver name, each value the answer `batch` gives for that resolver as
+//! its `"mode"`, and a `"site"` key beside them (`null` when the URL
+//! Standard finds no URL).
 
 use std::io::{self, ErrorKind, Write};
 
@@ -12,8 +15,9 @@ use clap::Args;
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
-use super::json::{self, Request, Response};
+use super::json::{self, Request, Response, SiteJson};
 use super::{complain, encoding_option};
+use crate::engine::url_standard::site::{PSL_LIST, SiteFacts};
 use crate::engine::{Component, QueryEncoding, Until};
 use crate::resolvers::{Answer, Note, NoteCode, Resolver, agreement, live, rust_url};
 
@@ -61,12 +65,17 @@ pub fn run(args: &CompareArgs) -> i32 {
     let encoding = encoding_option(args.encoding.as_deref());
     let resolvers = shown(args.live);
     let comparison = compare_among(&args.input, args.base.as_deref(), encoding, &resolvers);
+    let site = standard_site(&comparison, &args.input, args.base.as_deref(), encoding);
     let printed = if args.json {
-        serde_json::to_string(&comparison)
+        let object = WithSite {
+            comparison: &comparison,
+            site: site.as_ref().map(SiteJson::of),
+        };
+        serde_json::to_string(&object)
             .map_err(io::Error::other)
             .and_then(|line| print(&format!("{line}\n")))
     } else {
-        print(&table(&comparison))
+        print(&table_with_site(&comparison, site.as_ref()))
     };
     match printed {
         Ok(()) => 0,
@@ -145,8 +154,71 @@ pub fn compare_among(
     Comparison(answers)
 }
 
+/// `compare --json`'s object: the comparison's keys, then `"site"`.
+struct WithSite<'a> {
+    comparison: &'a Comparison,
+    site: Option<SiteJson>,
+}
+
+impl Serialize for WithSite<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.comparison.0.len() + 1))?;
+        for (r, answer) in &self.comparison.0 {
+            map.serialize_entry(r.name(), answer)?;
+        }
+        map.serialize_entry("site", &self.site)?;
+        map.end()
+    }
+}
+
+/// The site facts by the URL Standard's (`whatwg`) answer in `comparison`.
+pub fn standard_site(
+    comparison: &Comparison,
+    input: &str,
+    base: Option<&str>,
+    encoding: QueryEncoding,
+) -> Option<SiteFacts> {
+    let (_, answer) = comparison.0.iter().find(|(r, _)| *r == Resolver::Whatwg)?;
+    let request = Request {
+        input: input.to_owned(),
+        base: base.filter(|b| !b.is_empty()).map(str::to_owned),
+        encoding,
+        mode: Resolver::Whatwg,
+        until: Until::Canonicalize,
+        trace: false,
+        set: None,
+    };
+    json::site_facts(&request, answer)
+}
+
+/// The line on the site, e.g. `site: https://example.co.uk, the
+/// registrable domain of www.example.co.uk (public suffix co.uk, ICANN
+/// section); same origin as the base: no; same site: yes; list: …`.
+pub fn site_line(facts: &SiteFacts) -> String {
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let mut line = format!("site (URL Standard): {}, {}", facts.site, facts.how());
+    if let Some(base) = &facts.base {
+        line.push_str(&format!(
+            "; same origin as the base: {}; same site: {}",
+            yes(base.same_origin),
+            yes(base.same_site)
+        ));
+        if base.schemelessly_same_site && !base.same_site {
+            line.push_str(" (schemelessly same site: yes)");
+        }
+    }
+    line.push_str(&format!("; list: {PSL_LIST}\n"));
+    line
+}
+
 /// The table for people: one row per resolver, then the notes.
 pub fn table(comparison: &Comparison) -> String {
+    table_with_site(comparison, None)
+}
+
+/// [`table`], with the line on the site after the agreement when given.
+pub fn table_with_site(comparison: &Comparison, site: Option<&SiteFacts>) -> String {
     let reference = comparison.0.first().map(|(_, a)| a);
     let rows: Vec<[String; 3]> = comparison
         .0
@@ -183,6 +255,7 @@ pub fn table(comparison: &Comparison) -> String {
         out.push('\n');
     }
     out.push_str(&summary(comparison));
+    out.push_str(&site.map(site_line).unwrap_or_default());
     out.push_str(&live_check(comparison));
     out.push_str(&rust_url_divergence(comparison));
     let notes = notes(comparison);

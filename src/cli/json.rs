@@ -18,7 +18,8 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::engine::{Component, Failure, ParsedUrl, QueryEncoding, Stage, Step, Until};
+use crate::engine::url_standard::{self, site};
+use crate::engine::{Component, Failure, NoTrace, ParsedUrl, QueryEncoding, Stage, Step, Until};
 use crate::resolvers::setters::{self, Setter, SetterCall};
 use crate::resolvers::{self, Answer, Note, Resolver};
 
@@ -622,6 +623,79 @@ pub fn resolver_request(req: &Request) -> resolvers::Request<'_> {
         until: req.until,
         trace: req.trace,
     }
+}
+
+/// The `"site"` object of `canon --json` and `compare --json` (never of
+/// `batch`): what a browser derives from the URL's origin (HTML Standard,
+/// obtain a site; URL Standard, host public suffix and registrable domain)
+/// and how it stands to the base's origin, with the Public Suffix List used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SiteJson {
+    /// The origin serialized (`null` when opaque).
+    pub origin: String,
+    /// The site serialized (`null` when the origin is opaque).
+    pub site: String,
+    pub registrable_domain: Option<String>,
+    pub public_suffix: Option<String>,
+    /// The part of the list that decided the public suffix: `icann`,
+    /// `private` or `default-rule` (no rule matched: `*`).
+    pub public_suffix_section: Option<&'static str>,
+    /// `null` when there is no base (or the base is no URL to this resolver).
+    pub same_origin_as_base: Option<bool>,
+    pub same_site_as_base: Option<bool>,
+    /// The Public Suffix List's date and the crate that carries it.
+    pub list: &'static str,
+}
+
+impl SiteJson {
+    /// The JSON form of a URL's site facts.
+    pub fn of(facts: &site::SiteFacts) -> SiteJson {
+        SiteJson {
+            origin: facts.origin.to_string(),
+            site: facts.site.to_string(),
+            registrable_domain: facts.registrable_domain.clone(),
+            public_suffix: facts.public_suffix.as_ref().map(|(s, _)| s.clone()),
+            public_suffix_section: facts
+                .public_suffix
+                .as_ref()
+                .map(|(_, section)| section.name()),
+            same_origin_as_base: facts.base.as_ref().map(|b| b.same_origin),
+            same_site_as_base: facts.base.as_ref().map(|b| b.same_site),
+            list: site::PSL_LIST,
+        }
+    }
+}
+
+/// Whether `r` answers with the href of a URL Standard record: the
+/// Standard itself and today's browsers as modelled (not the live
+/// browsers: asking one again for the base would cost a browser's run).
+pub fn answers_a_url_record(r: Resolver) -> bool {
+    matches!(
+        r,
+        Resolver::Whatwg | Resolver::Chromium | Resolver::Firefox | Resolver::WebKit
+    )
+}
+
+/// The site facts of `resp`, `req`'s answer, for a resolver that answers
+/// a URL Standard record: its href read back by the Standard's parser,
+/// against the base's href as the same resolver answers it alone. `None`
+/// for other resolvers and for an invalid URL.
+pub fn site_facts(req: &Request, resp: &Response) -> Option<site::SiteFacts> {
+    if !answers_a_url_record(req.mode) {
+        return None;
+    }
+    let standard = |href: &str| {
+        url_standard::parse(href, None, QueryEncoding::UTF8, &mut NoTrace)
+            .url
+            .ok()
+    };
+    let url = standard(resp.canon.as_deref().filter(|_| !resp.invalid)?)?;
+    let base = req.base.as_deref().and_then(|text| {
+        let alone = resolvers::Request::new(text).with_encoding(req.encoding);
+        let answer = req.mode.resolve(&alone);
+        standard(answer.valid_canon()?)
+    });
+    Some(site::facts(&url, base.as_ref()))
 }
 
 /// The `{"error": ...}` object a malformed batch line gets.

@@ -69,12 +69,12 @@ impl Section {
         }
     }
 
-    /// In words, for people.
+    /// In words, for people: where the rule is.
     pub const fn describe(self) -> &'static str {
         match self {
-            Section::Icann => "a rule of the list's ICANN section",
-            Section::Private => "a rule of the list's private section",
-            Section::DefaultRule => "no rule of the list: the default rule *",
+            Section::Icann => "ICANN section",
+            Section::Private => "private section",
+            Section::DefaultRule => "no rule: the default rule *",
         }
     }
 }
@@ -304,6 +304,29 @@ pub struct SiteFacts {
     pub registrable_domain: Option<String>,
     /// Against the base, when there is one.
     pub base: Option<AgainstBase>,
+}
+
+impl SiteFacts {
+    /// How the site was obtained, in words, to follow the site itself:
+    /// "the registrable domain of www.example.co.uk (public suffix co.uk,
+    /// ICANN section)", "the host itself: an IP address has no public
+    /// suffix", ...
+    pub fn how(&self) -> String {
+        let Origin::Tuple { host, .. } = &self.origin else {
+            return "the origin is opaque, and an opaque origin is its own site".to_owned();
+        };
+        match (&self.registrable_domain, &self.public_suffix) {
+            (Some(_), Some((suffix, section))) => format!(
+                "the registrable domain of {host} (public suffix {suffix}, {})",
+                section.describe()
+            ),
+            (_, Some((_, section))) => format!(
+                "the host itself: {host} is a public suffix ({}), so it has no registrable domain",
+                section.describe()
+            ),
+            _ => "the host itself: an IP address has no public suffix".to_owned(),
+        }
+    }
 }
 
 /// The origin, site, public suffix and registrable domain of `url`, and
@@ -560,9 +583,26 @@ mod tests {
         assert_eq!(f.site.to_string(), "https://example.co.uk");
         assert_eq!(f.public_suffix, Some(("co.uk".to_owned(), Section::Icann)));
         assert_eq!(f.registrable_domain.as_deref(), Some("example.co.uk"));
-        let against = f.base.expect("a base");
+        let against = f.base.as_ref().expect("a base");
         assert!(!against.same_origin && against.same_site && against.schemelessly_same_site);
+        assert_eq!(
+            f.how(),
+            "the registrable domain of www.example.co.uk (public suffix co.uk, ICANN section)"
+        );
+        let how = |u| facts(&url(u), None).how();
+        assert_eq!(
+            how("https://co.uk/"),
+            "the host itself: co.uk is a public suffix (ICANN section), so it has no registrable domain"
+        );
+        assert_eq!(
+            how("http://[::1]/"),
+            "the host itself: an IP address has no public suffix"
+        );
         let f = facts(&url("file:///x"), None);
+        assert_eq!(
+            f.how(),
+            "the origin is opaque, and an opaque origin is its own site"
+        );
         assert_eq!(
             (f.site, f.public_suffix, f.base),
             (Site::Opaque, None, None)
