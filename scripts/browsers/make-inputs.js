@@ -4,6 +4,12 @@
 // "source"}. The same seed and corpus files always give the same file.
 //
 //   node scripts/browsers/make-inputs.js [--out FILE]
+//   node scripts/browsers/make-inputs.js --fresh SEED --out FILE
+//
+// --fresh SEED writes a second sample for checking the models on cases
+// they were not fitted to: only the "pieces" and "random" sources, with
+// the seeds SEED and SEED + 1, leaving out every (input, base) pair of the
+// committed tests/data/browsers/inputs.jsonl.gz.
 //
 // Sources, in this order (a case already written is not written again, so
 // each (input, base) pair appears once, under its first source):
@@ -44,12 +50,23 @@ const corpus = process.env.CORPUS_DIR || "/work/shared/corpus";
 const outIndex = process.argv.indexOf("--out");
 const outFile = outIndex >= 0 ? process.argv[outIndex + 1] : path.join(root, "tests", "data", "browsers", "inputs.jsonl");
 
+const freshIndex = process.argv.indexOf("--fresh");
+const fresh = freshIndex >= 0 ? Number(process.argv[freshIndex + 1]) : null;
+if (fresh !== null && !Number.isInteger(fresh)) throw new Error("--fresh takes an integer seed");
+
 const PIECES_COUNT = 12000;
 const RANDOM_COUNT = 15000;
 
 const cases = [];
 const seen = new Set();
+if (fresh !== null) {
+  const committed = require("zlib").gunzipSync(fs.readFileSync(path.join(root, "tests", "data", "browsers", "inputs.jsonl.gz")));
+  for (const line of committed.toString("utf8").split("\n")) {
+    if (line !== "") { const c = JSON.parse(line); seen.add(JSON.stringify([c.input, c.base])); }
+  }
+}
 function add(input, base, source) {
+  if (fresh !== null && source !== "pieces" && source !== "random") return;
   const key = JSON.stringify([input, base]);
   if (seen.has(key)) return;
   seen.add(key);
@@ -104,7 +121,7 @@ for (let i = 0; i < real.length; i += 4) {
 
 // pieces: aimed at the departures reported for browsers, and their neighbours.
 {
-  const { rand, pick } = seeded(0xb0a5e5);
+  const { rand, pick } = seeded(fresh ?? 0xb0a5e5);
   const schemes = ["http:", "https:", "file:", "FILE:", "ws:", "ftp:", "sc:", "foo:", "about:", "data:", "javascript:",
     "blob:", "mailto:", "view-source:", "moz-extension:", "chrome:", "git:", "ssh:", "urn:", ""];
   const slashes = ["", "/", "//", "///", "////", "\\", "\\\\", "/\\", "\\/", "/////"];
@@ -137,7 +154,7 @@ for (let i = 0; i < real.length; i += 4) {
 
 // random
 {
-  const random = seeded(0xb0a5e6);
+  const random = seeded(fresh !== null ? fresh + 1 : 0xb0a5e6);
   const { randomInput, randomBase } = pieces(random);
   for (let i = 0; i < RANDOM_COUNT; i++) add(randomInput(), randomBase(), "random");
 }
