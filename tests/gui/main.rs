@@ -16,5 +16,6 @@ mod explain;
 mod help;
 mod inputs;
 mod inspector;
+mod site;
 mod state;
 mod url_standard;

@@ -13,7 +13,7 @@
 //! |---|---|
 //! | `mod.rs` | [`StandardView`]: the analysis, the edits, the left column |
 //! | [`analysis`] | the computation (on the worker for big inputs), and the trace as the Inspector's trace panel reads it |
-//! | [`record_view`] | the URL record: components, host kind, path segments, origin |
+//! | [`record_view`] | the URL record: components, host kind, path segments, origin; the site and how it stands to the base |
 //! | [`errors_view`] | the validation errors, their input ranges marked |
 //! | [`trace_list`] | a setter's own steps, each with its details |
 //! | [`setters_panel`] | the ten setters, each an editable row |
@@ -170,7 +170,8 @@ fn left_column(
         errors_view::errors_ui(ui, a, marked);
         return;
     };
-    record_view::record_ui(ui, url, state.escapes);
+    let base = a.base.as_ref().and_then(|b| b.as_ref().ok());
+    record_view::record_ui(ui, url, base, state.escapes);
     ui.add_space(8.0);
     errors_view::errors_ui(ui, a, marked);
     ui.add_space(8.0);
