@@ -188,6 +188,15 @@ fn fragment_of_the_base_under_every_resolver() {
                 let dropped = NoteCode::Opc(opc::Code::QueryDropped);
                 assert!(a.notes.iter().any(|n| n.code == dropped));
             }
+            // The libraries, as the real ones answer (scripts/servers/probe.py):
+            // urljoin keeps the base's empty query and urlunsplit drops an
+            // empty '?'; Go keeps it (ForceQuery); libcurl keeps the base's
+            // fragment in the path it joins to.
+            Resolver::Python => assert_eq!(a.canon.as_deref(), Some("http://foo.example/")),
+            Resolver::Go => assert_eq!(a.canon.as_deref(), Some("http://foo.example/?")),
+            Resolver::Curl => {
+                assert_eq!(a.canon.as_deref(), Some("http://foo.example/#bar?"))
+            }
             Resolver::ChromiumLive | Resolver::FirefoxLive | Resolver::WebKitLive => {
                 unreachable!("not in Resolver::ALL")
             }

@@ -40,6 +40,7 @@ pub mod component;
 pub mod encoding;
 pub mod mode;
 pub mod record_snapshot;
+pub mod servers;
 pub mod report;
 pub mod spec2012;
 pub mod trace;

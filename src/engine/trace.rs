@@ -181,6 +181,12 @@ pub enum Stage {
     /// Where a browser leaves the URL Standard (the browser models): each
     /// step is one departure of one browser, recorded where it departs.
     Departure,
+    /// CPython's `urllib.parse`, modelled (the `python` resolver): each
+    /// step is a decision of its code, citing file and function.
+    Python,
+    /// Go's `net/url`, modelled (the `go` resolver): each step is a
+    /// decision of its code, citing file and function.
+    Go,
 }
 
 impl Stage {
@@ -199,6 +205,8 @@ impl Stage {
             Stage::UrlStandardSetter => "URL Standard, URL API setters",
             Stage::Rfc3986 => "RFC 3986 resolution and normalization",
             Stage::Departure => "Where the browser leaves the URL Standard",
+            Stage::Python => "Python's urllib.parse (CPython 3.11.7)",
+            Stage::Go => "Go's net/url (Go 1.27.3)",
         }
     }
 }
@@ -835,4 +843,10 @@ code_table! {
         "Scheme and host are lowercased and the hex digits of escapes uppercased (6.2.2.1), escapes of unreserved characters decoded (6.2.2.2), then dot-segments removed from the path (6.2.2.3), so a '%2E' segment decoded just before now counts.";
     Rfc3986NormalizeScheme => Rfc3986, "rfc3986.6.2.3", "RFC 3986 6.2.3 (scheme-based normalization)",
         "For http and https only: the default port (80, 443) is dropped, and an empty path with an authority becomes '/'.";
+
+    // Python's urllib.parse (the `python` resolver, engine/servers/python.rs)
+    // (python rows end here)
+
+    // Go's net/url (the `go` resolver, engine/servers/go.rs)
+    // (go rows end here)
 }

@@ -31,8 +31,11 @@
 //! ```
 
 pub mod browsers;
+pub mod curl;
+pub mod go;
 pub mod live;
 pub mod opc;
+pub mod python;
 pub mod report;
 pub mod rfc3986;
 pub mod rust_url;
@@ -347,6 +350,15 @@ resolvers! {
     /// The `url` crate (servo/rust-url), with its known divergences named.
     RustUrl in Libraries => "rust-url", "RUST-URL",
         "the url crate: what Rust programs run (the URL Standard, with known divergences)", rust_url::RustUrl;
+    /// CPython's urllib.parse, modelled.
+    Python in Libraries => "python", "Python 3.11",
+        "CPython 3.11's urllib.parse (urljoin, then urlsplit): what Python programs read, modelled", python::Python;
+    /// Go's net/url, modelled.
+    Go in Libraries => "go", "Go 1.27",
+        "Go 1.27's net/url (Parse, then ResolveReference): what Go programs read, modelled", go::Go;
+    /// libcurl's URL API, the library installed here.
+    Curl in Libraries => "curl", "libcurl",
+        "libcurl's URL API (curl_url_set), the library installed on this machine: what curl and its bindings read", curl::Curl;
     @live
     /// The Chromium installed here, asked headless.
     ChromiumLive in Browsers => "chromium-live", "Chromium (live)",
@@ -586,6 +598,12 @@ pub enum NoteCode {
     /// The live browsers' notes (who answered, a TypeError, a browser
     /// that cannot be asked).
     Live(live::Code),
+    /// Python's urllib.parse's notes.
+    Python(python::Code),
+    /// Go's net/url's notes.
+    Go(go::Code),
+    /// libcurl's notes.
+    Curl(curl::Code),
 }
 
 impl NoteCode {
@@ -601,6 +619,9 @@ impl NoteCode {
             NoteCode::Opc(code) => code.code(),
             NoteCode::Set(code) => code.code(),
             NoteCode::Live(code) => code.code(),
+            NoteCode::Python(code) => code.code(),
+            NoteCode::Go(code) => code.code(),
+            NoteCode::Curl(code) => code.code(),
         }
     }
 
@@ -616,6 +637,9 @@ impl NoteCode {
             NoteCode::Opc(code) => code.citation(),
             NoteCode::Set(code) => code.citation(),
             NoteCode::Live(code) => code.citation(),
+            NoteCode::Python(code) => code.citation(),
+            NoteCode::Go(code) => code.citation(),
+            NoteCode::Curl(code) => code.citation(),
         }
     }
 
@@ -630,6 +654,9 @@ impl NoteCode {
             .or_else(|| opc::Code::from_code(code).map(NoteCode::Opc))
             .or_else(|| setters::Code::from_code(code).map(NoteCode::Set))
             .or_else(|| live::Code::from_code(code).map(NoteCode::Live))
+            .or_else(|| python::Code::from_code(code).map(NoteCode::Python))
+            .or_else(|| go::Code::from_code(code).map(NoteCode::Go))
+            .or_else(|| curl::Code::from_code(code).map(NoteCode::Curl))
     }
 
     /// What a note of this kind means, in a sentence.
@@ -644,6 +671,9 @@ impl NoteCode {
             NoteCode::Opc(code) => code.text(),
             NoteCode::Set(code) => code.text(),
             NoteCode::Live(code) => code.text(),
+            NoteCode::Python(code) => code.text(),
+            NoteCode::Go(code) => code.text(),
+            NoteCode::Curl(code) => code.text(),
         }
     }
 }
@@ -693,6 +723,24 @@ impl From<setters::Code> for NoteCode {
 impl From<live::Code> for NoteCode {
     fn from(code: live::Code) -> NoteCode {
         NoteCode::Live(code)
+    }
+}
+
+impl From<python::Code> for NoteCode {
+    fn from(code: python::Code) -> NoteCode {
+        NoteCode::Python(code)
+    }
+}
+
+impl From<go::Code> for NoteCode {
+    fn from(code: go::Code) -> NoteCode {
+        NoteCode::Go(code)
+    }
+}
+
+impl From<curl::Code> for NoteCode {
+    fn from(code: curl::Code) -> NoteCode {
+        NoteCode::Curl(code)
     }
 }
 

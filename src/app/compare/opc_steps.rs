@@ -141,7 +141,10 @@ fn is_part_name_rule(code: NoteCode) -> bool {
         | NoteCode::RustUrl(_)
         | NoteCode::Rfc3986(_)
         | NoteCode::Set(_)
-        | NoteCode::Live(_) => false,
+        | NoteCode::Live(_)
+        | NoteCode::Python(_)
+        | NoteCode::Go(_)
+        | NoteCode::Curl(_) => false,
     }
 }
 

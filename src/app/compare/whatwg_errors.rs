@@ -49,7 +49,10 @@ pub fn explain(answer: &Answer, index: usize) -> Option<Explained> {
         | NoteCode::Rfc3986(_)
         | NoteCode::Opc(_)
         | NoteCode::Set(_)
-        | NoteCode::Live(_) => None,
+        | NoteCode::Live(_)
+        | NoteCode::Python(_)
+        | NoteCode::Go(_)
+        | NoteCode::Curl(_) => None,
     }
 }
 
