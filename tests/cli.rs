@@ -821,7 +821,7 @@ fn compare_json_is_the_batch_answer_of_each_resolver() {
     let v: Value = serde_json::from_str(&text).expect("one JSON object");
     let names = [
         "this", "chrome", "gecko", "ie", "whatwg", "rfc3986", "opc", "chromium", "firefox",
-        "webkit", "rust-url",
+        "webkit", "rust-url", "python", "go", "curl",
     ];
     let keys: Vec<&str> = v
         .as_object()
@@ -829,18 +829,19 @@ fn compare_json_is_the_batch_answer_of_each_resolver() {
         .keys()
         .map(String::as_str)
         .collect();
-    // The resolvers' keys, and the site's.
+    // The resolvers' keys, the hosts' and the site's.
     let mut sorted = names.to_vec();
-    sorted.push("site");
+    sorted.extend(["hosts", "site"]);
     sorted.sort_unstable();
     let mut got = keys.clone();
     got.sort_unstable();
     assert_eq!(got, sorted);
-    // Key order on the wire follows the resolvers' order, the site last.
+    // Key order on the wire follows the resolvers' order, then the hosts
+    // and the site.
     let at = |n: &str| text.find(&format!("\"{n}\":")).expect("key written");
     let order = names
         .iter()
-        .chain(&["site"])
+        .chain(&["hosts", "site"])
         .map(|n| at(n))
         .collect::<Vec<_>>();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{text}");
@@ -850,6 +851,48 @@ fn compare_json_is_the_batch_answer_of_each_resolver() {
         }));
         assert_eq!(v[name], answer, "{name}");
     }
+}
+
+// ---- hosts: would the parsers connect to the same host? ----
+
+#[test]
+fn compare_says_whether_the_parsers_would_connect_to_one_host() {
+    let json = |input: &str| -> Value {
+        let out = run(&["compare", "--json", input]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        serde_json::from_str(&stdout(&out)).expect("one JSON object")
+    };
+    let v = json("http://example.com/a");
+    assert_eq!(v["hosts"]["verdict"], "agree", "{}", v["hosts"]);
+
+    let v = json("http://good.com\\@evil.com/");
+    assert_eq!(v["hosts"]["verdict"], "confusion", "{}", v["hosts"]);
+    let goes_to = |host: &str| -> Vec<String> {
+        v["hosts"]["hosts"]
+            .as_array()
+            .expect("hosts")
+            .iter()
+            .find(|d| d["host"] == host)
+            .map(|d| serde_json::from_value(d["by"].clone()).expect("names"))
+            .unwrap_or_default()
+    };
+    for r in ["whatwg", "chromium", "firefox", "webkit"] {
+        assert!(goes_to("good.com").iter().any(|n| n == r), "{r}");
+    }
+    for r in ["python", "curl"] {
+        assert!(goes_to("evil.com").iter().any(|n| n == r), "{r}");
+    }
+    assert!(v["hosts"]["refused"].as_array().expect("refused").contains(&json!("go")));
+
+    let out = run(&["compare", "http://good.com\\@evil.com/"]);
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("hosts (confusion): "))
+        .unwrap_or_else(|| panic!("no hosts line:\n{text}"));
+    assert!(line.contains("the browsers"), "{line}");
+    assert!(line.contains("Python's urllib and libcurl go to evil.com"), "{line}");
+    assert!(line.contains("Go's net/url refuses the URL"), "{line}");
 }
 
 // ---- sites: canon --json and compare ----

@@ -472,6 +472,7 @@ mod tests {
                 only_disagreeing: false,
                 note: "host-mixed-script".into(),
                 search: "example".into(),
+                hosts: Default::default(),
             }
         );
         assert_eq!(

@@ -19,6 +19,7 @@ use super::json::{self, Request, Response, SiteJson};
 use super::{complain, encoding_option};
 use crate::engine::url_standard::site::{PSL_LIST, SiteFacts};
 use crate::engine::{Component, QueryEncoding, Until};
+use crate::resolvers::hosts::{self, Hosts, Seen};
 use crate::resolvers::{Answer, Note, NoteCode, Resolver, agreement, live, rust_url};
 
 /// The arguments of `compare`.
@@ -69,6 +70,7 @@ pub fn run(args: &CompareArgs) -> i32 {
     let printed = if args.json {
         let object = WithSite {
             comparison: &comparison,
+            hosts: hosts_of(&comparison),
             site: site.as_ref().map(SiteJson::of),
         };
         serde_json::to_string(&object)
@@ -154,19 +156,32 @@ pub fn compare_among(
     Comparison(answers)
 }
 
-/// `compare --json`'s object: the comparison's keys, then `"site"`.
+/// `compare --json`'s object: the comparison's keys, then `"hosts"` and
+/// `"site"`.
 struct WithSite<'a> {
     comparison: &'a Comparison,
+    hosts: Hosts,
     site: Option<SiteJson>,
+}
+
+/// Whether the resolvers of `comparison` would connect to the same host.
+pub fn hosts_of(comparison: &Comparison) -> Hosts {
+    hosts::compare_seen(comparison.0.iter().map(|(r, answer)| Seen {
+        resolver: *r,
+        invalid: answer.invalid,
+        host: answer.components.get(Component::Host),
+        user: answer.components.get(Component::User),
+    }))
 }
 
 impl Serialize for WithSite<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.comparison.0.len() + 1))?;
+        let mut map = serializer.serialize_map(Some(self.comparison.0.len() + 2))?;
         for (r, answer) in &self.comparison.0 {
             map.serialize_entry(r.name(), answer)?;
         }
+        map.serialize_entry("hosts", &self.hosts)?;
         map.serialize_entry("site", &self.site)?;
         map.end()
     }
@@ -255,6 +270,12 @@ pub fn table_with_site(comparison: &Comparison, site: Option<&SiteFacts>) -> Str
         out.push('\n');
     }
     out.push_str(&summary(comparison));
+    let hosts = hosts_of(comparison);
+    out.push_str(&format!(
+        "hosts ({}): {}\n",
+        hosts.verdict.name(),
+        hosts::sentence(&hosts)
+    ));
     out.push_str(&site.map(site_line).unwrap_or_default());
     out.push_str(&live_check(comparison));
     out.push_str(&rust_url_divergence(comparison));

@@ -33,6 +33,7 @@
 pub mod browsers;
 pub mod curl;
 pub mod go;
+pub mod hosts;
 pub mod live;
 pub mod opc;
 pub mod python;

@@ -10,6 +10,7 @@
 use std::panic::{self, AssertUnwindSafe};
 
 use crate::engine::{Component, QueryEncoding};
+use crate::resolvers::hosts::{self, Verdict};
 use crate::resolvers::{Answer, Request, Resolver};
 
 use super::read::{Entry, Target};
@@ -76,6 +77,12 @@ impl Row {
     /// Whether the line could not be read (the row has no cells).
     pub fn is_error(&self) -> bool {
         self.error.is_some()
+    }
+
+    /// Whether the resolvers would connect to the same host (see
+    /// [`hosts`](crate::resolvers::hosts)); `None` for an error row.
+    pub fn host_verdict(&self) -> Option<Verdict> {
+        (!self.is_error()).then(|| hosts::verdict(self.hosts.iter().map(Option::as_deref)))
     }
 
     /// Whether any resolver found the input invalid.

@@ -9,6 +9,7 @@
 //! | `encoding` | the query encoding used (empty for an error row) |
 //! | `R`, `R_error` for each resolver R | the canonical URL, or why the input is invalid (the other is empty / `null`) |
 //! | `notes` | the codes of the notes raised (CSV, TSV: separated by spaces; JSON: an array) |
+//! | `hosts` | whether the resolvers would connect to the same host: `agree`, `spelling` or `confusion` (empty / `null` for an error row) |
 //! | `error` | why the line could not be read (empty / `null` unless an error row) |
 
 use std::fmt;
@@ -72,13 +73,18 @@ pub fn columns(resolvers: &[Resolver]) -> Vec<String> {
         names.push(format!("{}_error", r.name()));
     }
     names.push("notes".to_owned());
+    names.push("hosts".to_owned());
     names.push("error".to_owned());
     names
 }
 
-/// The most columns a row has: four, two per resolver (each at most once),
-/// and two.
-const MAX_FIELDS: usize = 6 + 2 * Resolver::EVERY.len();
+/// The columns before the resolvers' and after them.
+const LEADING: usize = 4;
+const TRAILING: usize = 3;
+
+/// The most columns a row has: the leading ones, two per resolver (each at
+/// most once), and the trailing ones.
+const MAX_FIELDS: usize = LEADING + TRAILING + 2 * Resolver::EVERY.len();
 
 /// A row's fields, in a plain array: walking a chain of iterators cost
 /// more than the rest of writing a plain row.
@@ -304,12 +310,13 @@ impl<W: Write> RowWriter<W> {
         fields.put(row.base.as_deref().unwrap_or(""));
         fields.put(row.encoding);
         // An error row has no cells: its resolver columns are empty.
-        for i in 0..(self.columns.len() - 6) / 2 {
+        for i in 0..(self.columns.len() - LEADING - TRAILING) / 2 {
             let cell = row.cells.get(i);
             fields.put(cell.and_then(|c| c.canon()).unwrap_or(""));
             fields.put(cell.and_then(|c| c.reason()).unwrap_or(""));
         }
         fields.put(notes);
+        fields.put(row.host_verdict().map_or("", |v| v.name()));
         fields.put(row.error.as_deref().unwrap_or(""));
         match fields.all.get(..fields.len) {
             Some(all) => delimited.write(&mut self.out, all),
@@ -401,13 +408,14 @@ impl Serialize for JsonRow<'_> {
         map.serialize_entry("encoding", &Some(row.encoding).filter(|e| !e.is_empty()))?;
         // The resolver columns sit between the four leading ones and the two
         // trailing ones, in pairs.
-        let resolver_columns = &self.columns[4..self.columns.len() - 2];
+        let resolver_columns = &self.columns[LEADING..self.columns.len() - TRAILING];
         for (i, pair) in resolver_columns.chunks(2).enumerate() {
             let cell = row.cells.get(i);
             map.serialize_entry(&pair[0], &cell.and_then(|c| c.canon()))?;
             map.serialize_entry(&pair[1], &cell.and_then(|c| c.reason()))?;
         }
         map.serialize_entry("notes", &row.notes)?;
+        map.serialize_entry("hosts", &row.host_verdict().map(|v| v.name()))?;
         map.serialize_entry("error", &row.error)?;
         map.end()
     }
@@ -459,10 +467,10 @@ mod tests {
     fn csv_has_a_header_quotes_as_rfc_4180_says_and_reads_back() {
         let text = written(OutputFormat::Csv);
         assert!(text.starts_with(
-            "line,input,base,encoding,this,this_error,whatwg,whatwg_error,notes,error\r\n"
+            "line,input,base,encoding,this,this_error,whatwg,whatwg_error,notes,hosts,error\r\n"
         ));
         assert!(
-            text.contains("1,\"a,\"\"b\"\"\n\",http://b/,UTF-8,http://b/a,,,no,x.y z,\r\n"),
+            text.contains("1,\"a,\"\"b\"\"\n\",http://b/,UTF-8,http://b/a,,,no,x.y z,agree,\r\n"),
             "{text}"
         );
         let mut reader = csv::Reader::from_reader(text.as_bytes());
@@ -470,8 +478,8 @@ mod tests {
             reader.records().map(|r| r.expect("valid CSV")).collect();
         assert_eq!(records.len(), 2);
         assert_eq!(&records[0][1], "a,\"b\"\n");
-        assert_eq!(&records[1][9], "not JSON");
-        assert_eq!(records[1].len(), 10);
+        assert_eq!(&records[1][10], "not JSON");
+        assert_eq!(records[1].len(), 11);
     }
 
     #[test]
@@ -479,7 +487,7 @@ mod tests {
         let text = written(OutputFormat::Tsv);
         assert!(text.starts_with("line\tinput\tbase\t"), "{text}");
         assert!(
-            text.contains("\r\n2\t{bad\t\t\t\t\t\t\t\tnot JSON\r\n"),
+            text.contains("\r\n2\t{bad\t\t\t\t\t\t\t\t\tnot JSON\r\n"),
             "{text}"
         );
     }
@@ -492,7 +500,7 @@ mod tests {
             lines[0],
             "{\"line\":1,\"input\":\"a,\\\"b\\\"\\n\",\"base\":\"http://b/\",\"encoding\":\"UTF-8\",\
              \"this\":\"http://b/a\",\"this_error\":null,\"whatwg\":null,\"whatwg_error\":\"no\",\
-             \"notes\":[\"x.y\",\"z\"],\"error\":null}"
+             \"notes\":[\"x.y\",\"z\"],\"hosts\":\"agree\",\"error\":null}"
         );
         let error: serde_json::Value = serde_json::from_str(lines[1]).expect("JSON");
         assert_eq!(error["error"], "not JSON");
@@ -602,6 +610,7 @@ mod tests {
             fields.push(cell.and_then(Cell::reason).unwrap_or("").to_owned());
         }
         fields.push(row.notes.join(" "));
+        fields.push(row.host_verdict().map_or("", |v| v.name()).to_owned());
         fields.push(row.error.clone().unwrap_or_default());
         w.write_record(&fields).expect("in memory");
         w.into_inner().expect("in memory")

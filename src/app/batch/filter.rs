@@ -23,8 +23,9 @@ use rayon::prelude::*;
 
 use super::note_names::{note_name, note_text};
 use super::runner::{Progress, Task};
-use super::settings::{Filter, Sort, SortColumn};
+use super::settings::{Filter, HostFilter, Sort, SortColumn};
 use super::store::{CellRef, RowRef, Segment, Table, row_of};
+use crate::resolvers::hosts::Verdict;
 use crate::table::Summary;
 
 /// How often a filtered or sorted view follows a growing table.
@@ -175,6 +176,21 @@ pub fn filter_ui(
             .on_hover_text("Rows some resolver finds invalid, and lines that could not be read");
         ui.checkbox(&mut filter.only_disagreeing, "only disagreeing")
             .on_hover_text("Rows on which the resolvers give different answers");
+        let label = ui.label("hosts:");
+        egui::ComboBox::from_id_salt("batch-hosts")
+            .selected_text(filter.hosts.label())
+            .show_ui(ui, |ui| {
+                for choice in HostFilter::ALL {
+                    ui.selectable_value(&mut filter.hosts, choice, choice.label());
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Rows on which the resolvers would connect to different hosts (a filter reading \
+                 one host lets a client connect to another), or write one host differently \
+                 (a filter comparing strings is fooled)",
+            );
         let label = ui.label("note:");
         let shown_note = if filter.note.is_empty() {
             "any".to_owned()
@@ -287,6 +303,14 @@ pub fn passes(row: &RowRef<'_>, filter: &Filter, needle: &str) -> bool {
     if !filter.note.is_empty() && !row.notes().any(|n| n == filter.note) {
         return false;
     }
+    let hosts_pass = match filter.hosts {
+        HostFilter::Any => true,
+        HostFilter::NotAgreed => row.host_verdict() != Verdict::Agree,
+        HostFilter::Confusion => row.host_verdict() == Verdict::Confusion,
+    };
+    if !hosts_pass && !row.is_error() {
+        return false;
+    }
     needle.is_empty() || searchable(row).any(|text| contains_ignoring_case(text, needle))
 }
 
@@ -369,6 +393,45 @@ mod tests {
         t
     }
 
+    /// Rows whose two resolvers name hosts: the same, spelled two ways,
+    /// different.
+    fn hosts_table() -> Table {
+        let mut b = SegmentBuilder::new(2);
+        let rows = [
+            ("http://a.com/", "a.com", "a.com"),
+            ("http://0x7f.1/", "127.0.0.1", "0x7f.1"),
+            ("http://good.com\\@evil.com/", "good.com", "evil.com"),
+        ];
+        for (i, (input, h1, h2)) in rows.into_iter().enumerate() {
+            b.push(&Row {
+                line: i as u64 + 1,
+                input: input.to_owned(),
+                base: None,
+                encoding: "UTF-8",
+                cells: vec![Cell::Canon(input.to_owned()), Cell::Canon(input.to_owned())],
+                hosts: vec![Some(h1.to_owned()), Some(h2.to_owned())],
+                notes: Vec::new(),
+                error: None,
+            });
+        }
+        let mut t = Table::new(vec![Resolver::Whatwg, Resolver::Python]);
+        t.set_segment(0, Arc::new(b.finish()));
+        t
+    }
+
+    #[test]
+    fn the_hosts_filter_keeps_rows_by_verdict() {
+        let t = hosts_table();
+        let f = |hosts| Filter {
+            hosts,
+            ..Filter::default()
+        };
+        let none = Sort::default();
+        assert_eq!(lines(&t, f(HostFilter::Any), none), [1, 2, 3]);
+        assert_eq!(lines(&t, f(HostFilter::NotAgreed), none), [2, 3]);
+        assert_eq!(lines(&t, f(HostFilter::Confusion), none), [3]);
+    }
+
     fn lines(t: &Table, filter: Filter, sort: Sort) -> Vec<u64> {
         compute(t.segments(), t.len(), &filter, sort, &Progress::default())
             .unwrap_or_default()
@@ -386,6 +449,7 @@ mod tests {
             only_disagreeing,
             note: note.to_owned(),
             search: search.to_owned(),
+            hosts: HostFilter::Any,
         };
         assert_eq!(lines(&t, f(true, false, "", ""), none), [2, 3]);
         assert_eq!(lines(&t, f(false, true, "", ""), none), [2]);

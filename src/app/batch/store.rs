@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::resolvers::Resolver;
+use crate::resolvers::hosts::{self, Verdict};
 use crate::table::{Cell, Row};
 
 /// Rows per segment (the same as the pipeline's chunks of lines).
@@ -462,6 +463,12 @@ impl<'a> RowRef<'a> {
         }
         let c = s.cells.get(self.index * s.resolvers + k)?;
         s.text(c.host)
+    }
+
+    /// Whether the resolvers would connect to the same host (see
+    /// [`crate::resolvers::hosts`]).
+    pub fn host_verdict(&self) -> Verdict {
+        hosts::verdict((0..self.segment.resolvers).map(|k| self.host(k)))
     }
 
     /// The note codes raised, in the order first raised.

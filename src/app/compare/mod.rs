@@ -39,6 +39,7 @@ pub use settings::CompareSettings;
 
 use egui::RichText;
 
+use crate::resolvers::hosts;
 use crate::resolvers::{Group, Resolver};
 
 use super::command::Command;
@@ -102,7 +103,10 @@ impl CompareView {
         let reference = state.compare.reference;
         let answers = shown.iter().filter_map(|&r| Some((r, c.answer(r)?)));
         if current {
-            ui.add(egui::Label::new(RichText::new(summary::summary(answers)).strong()).wrap());
+            ui.add(
+                egui::Label::new(RichText::new(summary::summary(answers.clone())).strong()).wrap(),
+            );
+            hosts_ui(ui, &hosts::compare(answers));
         } else {
             ui.add(
                 egui::Label::new(
@@ -364,4 +368,25 @@ fn section(ui: &mut egui::Ui, title: &str, body: impl FnOnce(&mut egui::Ui)) {
         .id_salt(title)
         .default_open(true)
         .show(ui, body);
+}
+
+/// Whether the resolvers shown would connect to the same host, in a
+/// sentence; a confusion in the error colour, a spelling in the warning's.
+fn hosts_ui(ui: &mut egui::Ui, h: &hosts::Hosts) {
+    let visuals = ui.visuals();
+    let (heading, color) = match h.verdict {
+        hosts::Verdict::Confusion => ("Different hosts:", visuals.error_fg_color),
+        hosts::Verdict::Spelling => ("One host, spelled differently:", visuals.warn_fg_color),
+        hosts::Verdict::Agree => ("Hosts:", visuals.text_color()),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(heading).strong().color(color))
+            .on_hover_text(
+                "Whether the parsers shown would connect to the same host, after normalizing how \
+                 each writes it (IDNA, percent-decoding, IPv4 number forms, IPv6 text). Two \
+                 parsers reading one URL as two hosts is how a filter checks one host while a \
+                 client connects to another.",
+            );
+        ui.label(hosts::sentence(h));
+    });
 }

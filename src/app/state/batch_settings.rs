@@ -154,6 +154,9 @@ pub struct Filter {
     /// Only rows with this text in the input, base or an answer (ignoring
     /// ASCII case; empty: any).
     pub search: String,
+    /// Only rows whose resolvers would connect to different hosts, or
+    /// spell one host differently.
+    pub hosts: HostFilter,
 }
 
 impl Filter {
@@ -163,6 +166,37 @@ impl Filter {
             && !self.only_disagreeing
             && self.note.is_empty()
             && self.search.is_empty()
+            && self.hosts == HostFilter::Any
+    }
+}
+
+/// The rows the hosts filter keeps, by the resolvers' host verdict
+/// ([`crate::resolvers::hosts`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HostFilter {
+    #[default]
+    Any,
+    /// Different hosts, or one host spelled differently.
+    NotAgreed,
+    /// Different hosts only.
+    Confusion,
+}
+
+impl HostFilter {
+    pub const ALL: [HostFilter; 3] = [
+        HostFilter::Any,
+        HostFilter::NotAgreed,
+        HostFilter::Confusion,
+    ];
+
+    /// As the filter's menu names it.
+    pub const fn label(self) -> &'static str {
+        match self {
+            HostFilter::Any => "any",
+            HostFilter::NotAgreed => "differ or spelled differently",
+            HostFilter::Confusion => "differ",
+        }
     }
 }
 
