@@ -189,12 +189,15 @@ fn domain_parser(
     }
     // A browser may percent-decode what UTS #46 wrote (a fullwidth `％41`
     // becomes `%41`) and read the domain again.
+    // A `%` that starts no escape decodes to itself: nothing is read
+    // again, and the domain fails as the Standard's does.
     if let Some(id) = quirks.host_decoded_again
         && ldh.is_none()
         && out[start..].contains('%')
+        && let again =
+            String::from_utf8_lossy(&percent_sets::decode(&out.as_bytes()[start..])).into_owned()
+        && again != out[start..]
     {
-        let again =
-            String::from_utf8_lossy(&percent_sets::decode(&out.as_bytes()[start..])).into_owned();
         departed.push(id);
         out.truncate(start);
         let ldh = scan_ldh(again.as_bytes());
