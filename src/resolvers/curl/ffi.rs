@@ -101,18 +101,23 @@ static LOADED: OnceLock<Result<Curl, String>> = OnceLock::new();
 /// error, or the function it lacks).
 pub fn curl() -> Result<&'static Curl, &'static str> {
     LOADED
-        .get_or_init(Curl::load)
+        .get_or_init(|| Curl::open(SONAME))
         .as_ref()
         .map_err(String::as_str)
 }
 
-/// The function `name` of `library`, as a `T`.
+/// The function `name` of `library` (loaded from `file`), as a `T`.
 ///
 /// # Safety
 ///
 /// `T` must be the function pointer type the symbol has in C, and the
 /// pointer must not be called after `library` is unloaded.
-unsafe fn function<T: Copy>(library: &Library, name: &str, since: &str) -> Result<T, String> {
+unsafe fn function<T: Copy>(
+    library: &Library,
+    file: &str,
+    name: &str,
+    since: &str,
+) -> Result<T, String> {
     let mut symbol = Vec::with_capacity(name.len() + 1);
     symbol.extend_from_slice(name.as_bytes());
     symbol.push(0);
@@ -121,16 +126,19 @@ unsafe fn function<T: Copy>(library: &Library, name: &str, since: &str) -> Resul
     // promise covers.
     unsafe { library.get::<T>(&symbol) }
         .map(|s| *s)
-        .map_err(|e| format!("{SONAME} has no {name} (libcurl has it since {since}): {e}"))
+        .map_err(|e| format!("{file} has no {name} (libcurl has it since {since}): {e}"))
 }
 
 impl Curl {
-    fn load() -> Result<Curl, String> {
+    /// Loads the library `file` (the loader's search rules apply) and finds
+    /// its functions. Only [`curl`] calls it on a real libcurl, once per
+    /// process, as it runs `curl_version_info`, which is not thread-safe.
+    fn open(file: &str) -> Result<Curl, String> {
         // SAFETY: loading runs libcurl's ELF initializers and those of the
         // libraries it links (OpenSSL, nghttp2, ...), which only set up
         // their own state; nothing of ours runs during the load.
-        let library = unsafe { Library::new(SONAME) }
-            .map_err(|e| format!("{SONAME} cannot be loaded: {e}"))?;
+        let library =
+            unsafe { Library::new(file) }.map_err(|e| format!("{file} cannot be loaded: {e}"))?;
         // SAFETY: each type is the function's as curl/urlapi.h and
         // curl/curl.h declare it (the C enums CURLUPart, CURLUcode and
         // CURLversion are `int`s in the ABI); `library` moves into the
@@ -138,13 +146,13 @@ impl Curl {
         // `_library`).
         let (url, cleanup, set, get, free, strerror, version_info) = unsafe {
             (
-                function::<UrlFn>(&library, "curl_url", "7.62.0")?,
-                function::<CleanupFn>(&library, "curl_url_cleanup", "7.62.0")?,
-                function::<SetFn>(&library, "curl_url_set", "7.62.0")?,
-                function::<GetFn>(&library, "curl_url_get", "7.62.0")?,
-                function::<FreeFn>(&library, "curl_free", "7.10")?,
-                function::<StrerrorFn>(&library, "curl_url_strerror", "7.80.0")?,
-                function::<VersionInfoFn>(&library, "curl_version_info", "7.10")?,
+                function::<UrlFn>(&library, file, "curl_url", "7.62.0")?,
+                function::<CleanupFn>(&library, file, "curl_url_cleanup", "7.62.0")?,
+                function::<SetFn>(&library, file, "curl_url_set", "7.62.0")?,
+                function::<GetFn>(&library, file, "curl_url_get", "7.62.0")?,
+                function::<FreeFn>(&library, file, "curl_free", "7.10")?,
+                function::<StrerrorFn>(&library, file, "curl_url_strerror", "7.80.0")?,
+                function::<VersionInfoFn>(&library, file, "curl_version_info", "7.10")?,
             )
         };
         // SAFETY: `curl_version_info(CURLVERSION_FIRST)` returns a pointer
@@ -247,5 +255,27 @@ impl Drop for Handle<'_> {
         // SAFETY: `raw` came from `curl_url` and is cleaned up once, here;
         // every string got from it has been copied and freed already.
         unsafe { (self.curl.cleanup)(self.raw.as_ptr()) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_library_or_function_is_an_error_not_a_crash() {
+        let missing = Curl::open("libcurl-not-there.so.4")
+            .err()
+            .unwrap_or_default();
+        assert!(
+            missing.starts_with("libcurl-not-there.so.4 cannot be loaded: "),
+            "{missing}"
+        );
+        // The C library is loaded, but has no URL API.
+        let lacking = Curl::open("libc.so.6").err().unwrap_or_default();
+        assert!(
+            lacking.starts_with("libc.so.6 has no curl_url "),
+            "{lacking}"
+        );
     }
 }

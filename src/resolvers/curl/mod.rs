@@ -25,7 +25,8 @@
 //! its zone); the zone id and the login options, which have no component,
 //! are notes (`curl.zone-id`, `curl.options`). A refusal is an invalid
 //! answer whose first note is libcurl's own error: the `CURLUcode`'s name
-//! and number and `curl_url_strerror`'s message (`curl.error`).
+//! and number and `curl_url_strerror`'s message (`curl.error`). The
+//! request's query encoding and stage are not used: libcurl has neither.
 //!
 //! What C strings cannot carry: U+0000 ends a C string, so libcurl is given
 //! only the text before the first one, as the runner gives it, and a
