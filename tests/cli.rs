@@ -251,16 +251,52 @@ fn batch_invalid_results_name_the_failing_step() {
     assert!(ok.get("failure").is_none(), "{ok}");
 }
 
+/// Over a stream, each step id's table entry is written once: a second
+/// traced request repeats none of the first one's, and brings its own new
+/// ones.
+#[test]
+fn batch_trace_explains_each_step_id_once_per_stream() {
+    let lines = batch_raw(
+        b"{\"input\":\"http://a/b\",\"trace\":true}\n\
+          {\"input\":\"http://a/b\",\"trace\":true}\n\
+          {\"input\":\"http://a:8080/%7e?q\",\"trace\":true}\n",
+    );
+    let traces: Vec<Vec<Value>> = lines
+        .iter()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).expect("JSON");
+            v["trace"].as_array().expect("a trace").clone()
+        })
+        .collect();
+    let explained = |t: &[Value]| t.iter().filter(|s| s.get("citation").is_some()).count();
+    assert!(explained(&traces[0]) > 0);
+    assert_eq!(explained(&traces[1]), 0, "{:?}", traces[1]);
+    assert!(explained(&traces[2]) > 0, "the port's steps are new");
+    // Every id seen has been explained somewhere earlier or here.
+    let mut table = std::collections::HashMap::new();
+    for step in traces.iter().flatten() {
+        let id = step["id"].as_str().expect("an id");
+        if let Some(c) = step.get("citation") {
+            table.insert(id.to_owned(), c.clone());
+        }
+        assert!(table.contains_key(id), "{id} never explained");
+    }
+}
+
 #[test]
 fn batch_trace_lists_the_steps_with_their_table_entries() {
     let out = batch_json(&json!({"input": "HTTP://EXAMPLE.com:80/", "trace": true}));
     let steps = out["trace"].as_array().expect("trace is an array");
     assert!(!steps.is_empty());
+    let mut seen = std::collections::HashSet::new();
     for step in steps {
-        for key in ["id", "stage", "citation", "explanation"] {
-            assert!(
+        // A step id's table entry comes with its first step only.
+        let first = seen.insert(step["id"].as_str().expect("an id").to_owned());
+        for key in ["stage", "citation", "explanation"] {
+            assert_eq!(
                 step[key].as_str().is_some_and(|s| !s.is_empty()),
-                "{key} missing in {step}"
+                first,
+                "{key} in {step}"
             );
         }
         // Absent fields are omitted, never null.
@@ -882,7 +918,12 @@ fn compare_says_whether_the_parsers_would_connect_to_one_host() {
     for r in ["python", "curl"] {
         assert!(goes_to("evil.com").iter().any(|n| n == r), "{r}");
     }
-    assert!(v["hosts"]["refused"].as_array().expect("refused").contains(&json!("go")));
+    assert!(
+        v["hosts"]["refused"]
+            .as_array()
+            .expect("refused")
+            .contains(&json!("go"))
+    );
 
     let out = run(&["compare", "http://good.com\\@evil.com/"]);
     let text = stdout(&out);
@@ -891,7 +932,10 @@ fn compare_says_whether_the_parsers_would_connect_to_one_host() {
         .find(|l| l.starts_with("hosts (confusion): "))
         .unwrap_or_else(|| panic!("no hosts line:\n{text}"));
     assert!(line.contains("the browsers"), "{line}");
-    assert!(line.contains("Python's urllib and libcurl go to evil.com"), "{line}");
+    assert!(
+        line.contains("Python's urllib and libcurl go to evil.com"),
+        "{line}"
+    );
     assert!(line.contains("Go's net/url refuses the URL"), "{line}");
 }
 

@@ -8,12 +8,18 @@
 //! line, whatever it holds (blank, not UTF-8, not JSON, a bad request): the
 //! caller can always pair them up.
 //!
+//! A traced answer writes a step's entry of the step table (its stage,
+//! citation and explanation) with the first step of that id in the stream
+//! only; later steps of the id carry the id and what they did. The
+//! entries are the same text every time, and were most of a trace's bytes.
+//!
 //! Requests to a live resolver (`"mode": "chromium-live"`, ...) wait while
 //! more lines are at hand, up to [`LIVE_GROUP`], and then go to each
 //! browser in one round trip: a browser answers thousands in the time of a
 //! few dozen single trips. The lines between them wait with them, so the
 //! answers keep the input's order.
 
+use std::collections::HashSet;
 use std::io::{self, BufRead, BufReader, ErrorKind, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
 
@@ -22,6 +28,7 @@ use serde_json::Value;
 
 use super::complain;
 use super::json::{self, ErrorLine, Request, Response};
+use crate::engine::StepId;
 use crate::resolvers::{self, Answer, Note, Resolver};
 
 /// How much input is read at once. Larger than the standard 8 KiB so that
@@ -70,6 +77,7 @@ pub fn serve(input: impl Read, mut output: impl Write) -> Result<(), Failed> {
     let mut line = Vec::new();
     let mut answers = Vec::with_capacity(OUTPUT_CAPACITY);
     let mut waiting = Waiting::default();
+    let mut explained = HashSet::new();
     let mut first = true;
     loop {
         line.clear();
@@ -78,13 +86,13 @@ pub fn serve(input: impl Read, mut output: impl Write) -> Result<(), Failed> {
         let read = match input.read_until(b'\n', &mut line) {
             Ok(read) => read,
             Err(e) => {
-                waiting.answer(&mut answers);
+                waiting.answer(&mut answers, &mut explained);
                 write_out(&mut output, &mut answers)?;
                 return Err(Failed::Read(e));
             }
         };
         if read == 0 {
-            waiting.answer(&mut answers);
+            waiting.answer(&mut answers, &mut explained);
             return write_out(&mut output, &mut answers);
         }
         let mut text = trim_line_end(&line);
@@ -93,10 +101,10 @@ pub fn serve(input: impl Read, mut output: impl Write) -> Result<(), Failed> {
             text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
             first = false;
         }
-        waiting.take(request(text), &mut answers);
+        waiting.take(request(text), &mut answers, &mut explained);
         let next_line_at_hand = memchr::memchr(b'\n', input.buffer()).is_some();
         if !next_line_at_hand || waiting.lines.len() >= LIVE_GROUP {
-            waiting.answer(&mut answers);
+            waiting.answer(&mut answers, &mut explained);
         }
         if !next_line_at_hand || answers.len() >= OUTPUT_CAPACITY {
             write_out(&mut output, &mut answers)?;
@@ -135,15 +143,20 @@ enum Held {
 impl Waiting {
     /// Answers a line: at once into `out` when nothing waits and it is not
     /// live, else it waits its turn.
-    fn take(&mut self, line: Result<Request, String>, out: &mut Vec<u8>) {
+    fn take(
+        &mut self,
+        line: Result<Request, String>,
+        out: &mut Vec<u8>,
+        explained: &mut Explained,
+    ) {
         match line {
             Ok(req) if req.mode.is_live() && req.set.is_none() => {
                 self.lines.push(Held::Live(req));
             }
-            line if self.lines.is_empty() => write_answer(line, out),
+            line if self.lines.is_empty() => write_answer(line, out, explained),
             line => {
                 let mut written = Vec::new();
-                write_answer(line, &mut written);
+                write_answer(line, &mut written, explained);
                 self.lines.push(Held::Written(written));
             }
         }
@@ -151,7 +164,7 @@ impl Waiting {
 
     /// Asks each browser for its waiting requests at once, then writes
     /// every waiting line's answer to `out`, in order.
-    fn answer(&mut self, out: &mut Vec<u8>) {
+    fn answer(&mut self, out: &mut Vec<u8>, explained: &mut Explained) {
         let lines = std::mem::take(&mut self.lines);
         let mut asked: Vec<(Resolver, std::vec::IntoIter<Answer>)> = Resolver::LIVE
             .iter()
@@ -182,7 +195,8 @@ impl Waiting {
                         .unwrap_or_else(|| {
                             Answer::invalid(Note::of(resolvers::live::Code::Stopped))
                         });
-                    let resp = Response::from_answer(req.mode, answer);
+                    let mut resp = Response::from_answer(req.mode, answer);
+                    resp.explain_once(explained);
                     write_with(out, |out| resp.write_json(out));
                     out.push(b'\n');
                 }
@@ -191,20 +205,26 @@ impl Waiting {
     }
 }
 
+/// The step ids whose table entry the stream has written.
+type Explained = HashSet<StepId>;
+
 /// Appends the JSON answer to one line and its newline to `out`.
-fn write_answer(line: Result<Request, String>, out: &mut Vec<u8>) {
-    answer_line(line, out);
+fn write_answer(line: Result<Request, String>, out: &mut Vec<u8>, explained: &mut Explained) {
+    answer_line(line, out, explained);
     out.push(b'\n');
 }
 
 /// Appends the JSON answer to one line (without its newline) to `out`.
-fn answer_line(line: Result<Request, String>, out: &mut Vec<u8>) {
+fn answer_line(line: Result<Request, String>, out: &mut Vec<u8>, explained: &mut Explained) {
     match line {
         Ok(req) => {
             // Keep the stream aligned even if the engine has a bug: the panic
             // message still reaches stderr through the panic hook.
             match panic::catch_unwind(AssertUnwindSafe(|| json::answer(&req))) {
-                Ok(resp) => write_with(out, |out| resp.write_json(out)),
+                Ok(mut resp) => {
+                    resp.explain_once(explained);
+                    write_with(out, |out| resp.write_json(out))
+                }
                 Err(_) => write_error(
                     "internal error: the engine panicked on this request".to_owned(),
                     out,

@@ -13,13 +13,16 @@
 //! order is fixed by the declaration order, whatever serde_json features are on.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::engine::url_standard::{self, site};
-use crate::engine::{Component, Failure, NoTrace, ParsedUrl, QueryEncoding, Stage, Step, Until};
+use crate::engine::{
+    Component, Failure, NoTrace, ParsedUrl, QueryEncoding, Stage, Step, StepId, Until,
+};
 use crate::resolvers::setters::{self, Setter, SetterCall};
 use crate::resolvers::{self, Answer, Note, Resolver};
 
@@ -475,23 +478,43 @@ impl Serialize for Components {
 
 /// One step of a trace as the engine recorded it, with its entry of the
 /// step table (stage, citation, explanation) spelled out, so the reader
-/// needs nothing else to make sense of it.
+/// needs nothing else to make sense of it. In a `batch` stream the entry
+/// is written with a step id's first step only ([`Response::explain_once`]):
+/// it is the same text each time, and most of a trace's bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StepJson {
     #[serde(flatten)]
     pub step: Step,
-    pub stage: Stage,
-    pub citation: &'static str,
-    pub explanation: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stage: Option<Stage>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub citation: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<&'static str>,
 }
 
 impl From<&Step> for StepJson {
     fn from(s: &Step) -> StepJson {
         StepJson {
             step: s.clone(),
-            stage: s.id.stage(),
-            citation: s.id.citation(),
-            explanation: s.id.explanation(),
+            stage: Some(s.id.stage()),
+            citation: Some(s.id.citation()),
+            explanation: Some(s.id.explanation()),
+        }
+    }
+}
+
+impl Response {
+    /// Leaves out the step table's entry (stage, citation, explanation)
+    /// of every step whose id is in `explained` already, and adds the
+    /// others' ids to it: over a stream, each entry is written once.
+    pub fn explain_once(&mut self, explained: &mut HashSet<StepId>) {
+        for s in self.trace.iter_mut().flatten() {
+            if !explained.insert(s.step.id) {
+                s.stage = None;
+                s.citation = None;
+                s.explanation = None;
+            }
         }
     }
 }
