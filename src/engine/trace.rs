@@ -848,5 +848,53 @@ code_table! {
     // (python rows end here)
 
     // Go's net/url (the `go` resolver, engine/servers/go.rs)
+    GoFragmentCut => Go, "go.parse.fragment-cut", "Go 1.27.3, src/net/url/url.go, Parse",
+        "The URL is cut at its first '#': what follows is the fragment, read on its own; the rest goes to parse.";
+    GoControl => Go, "go.parse.control", "Go 1.27.3, src/net/url/url.go, parse (stringContainsCTLByte)",
+        "A byte below 0x20 or DEL before the fragment refuses the URL; nothing is stripped or trimmed first.";
+    GoAsterisk => Go, "go.parse.asterisk", "Go 1.27.3, src/net/url/url.go, parse",
+        "The URL '*' on its own is the path '*', as in a server-wide OPTIONS request.";
+    GoScheme => Go, "go.get-scheme", "Go 1.27.3, src/net/url/url.go, getScheme",
+        "The scheme is the run of ASCII letters, digits, '+', '-' and '.' before the first ':', starting with a letter, lowercased; a ':' first is an error, any other byte ends the search with no scheme.";
+    GoQuery => Go, "go.parse.query", "Go 1.27.3, src/net/url/url.go, parse",
+        "The query is everything after the first '?', kept as written with no check; a single '?' at the very end gives an empty query that is still written back (ForceQuery).";
+    GoOpaque => Go, "go.parse.opaque", "Go 1.27.3, src/net/url/url.go, parse",
+        "A scheme not followed by '/' makes the rest opaque: no authority, no path, nothing decoded.";
+    GoFirstSegmentColon => Go, "go.parse.first-segment-colon", "Go 1.27.3, src/net/url/url.go, parse",
+        "Without a scheme, a ':' in the first path segment refuses the URL, since it would read as a scheme.";
+    GoAuthority => Go, "go.parse.authority", "Go 1.27.3, src/net/url/url.go, parse",
+        "'//' (after a scheme, or without one unless it is '///') starts the authority, which runs to the next '/' only: a backslash is an ordinary byte.";
+    GoOmitHost => Go, "go.parse.omit-host", "Go 1.27.3, src/net/url/url.go, parse",
+        "A scheme followed by a single '/' has no authority: OmitHost is set, so the URL is written back without '//'.";
+    GoUserinfo => Go, "go.parse-authority.userinfo", "Go 1.27.3, src/net/url/url.go, parseAuthority, validUserinfo",
+        "The userinfo runs to the last '@'; it may hold only ASCII letters, digits and - . _ : ~ ! $ & ' ( ) * + , ; = % @, is split at its first ':' and percent-decoded.";
+    GoIpLiteral => Go, "go.parse-host.ip-literal", "Go 1.27.3, src/net/url/url.go, parseHost; src/net/netip/netip.go, ParseAddr",
+        "A host starting '[' must close with ']', be followed by nothing or ':' and digits, and hold an IPv6 address (a zone after %25) that netip.ParseAddr takes and that is not IPv4; a '[' anywhere else is refused.";
+    GoPort => Go, "go.parse-host.port", "Go 1.27.3, src/net/url/url.go, parseHost, validOptionalPort",
+        "The port is ':' and digits of any count and value after the host; http and https start it at the first ':' (urlstrictcolons), other schemes at the last.";
+    GoHostUnescape => Go, "go.parse-host.unescape", "Go 1.27.3, src/net/url/url.go, unescape (encodeHost)",
+        "The host is percent-decoded: an escape must give a byte of 0x80 or more or be %25, and an ASCII byte outside letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : [ ] < > \" is refused; no lowercasing, no IDNA, no IPv4 number forms.";
+    GoSetPath => Go, "go.set-path", "Go 1.27.3, src/net/url/url.go, setPath",
+        "The path is percent-decoded (every '%' must start two hex digits); the text as written is kept as RawPath when escaping the decoded path would not give it back.";
+    GoSetFragment => Go, "go.set-fragment", "Go 1.27.3, src/net/url/url.go, setFragment",
+        "The fragment is percent-decoded and never checked for controls; the text as written is kept as RawFragment when escaping would not give it back.";
+    GoResolveScheme => Go, "go.resolve.scheme", "Go 1.27.3, src/net/url/url.go, ResolveReference",
+        "The reference keeps its own scheme, or takes the base's when it has none.";
+    GoResolveAbsolute => Go, "go.resolve.absolute", "Go 1.27.3, src/net/url/url.go, ResolveReference",
+        "A reference with a scheme, a host or a userinfo keeps all of its own parts; only the dot segments of its path are removed.";
+    GoResolveBaseQuery => Go, "go.resolve.base-query", "Go 1.27.3, src/net/url/url.go, ResolveReference",
+        "A reference with no path and no query takes the base's query, and the base's fragment too when it has none of its own.";
+    GoResolveOpaqueBase => Go, "go.resolve.opaque-base", "Go 1.27.3, src/net/url/url.go, ResolveReference",
+        "Against an opaque base, a reference without a path gives the base's opaque text, with the reference's query and fragment.";
+    GoResolveMerge => Go, "go.resolve.merge", "Go 1.27.3, src/net/url/url.go, ResolveReference, resolvePath",
+        "The base's host and userinfo are taken; a reference path not starting with '/' is appended to the base's escaped path up to its last '/'.";
+    GoResolveDots => Go, "go.resolve-path.dots", "Go 1.27.3, src/net/url/url.go, resolvePath",
+        "The escaped path is rebuilt segment by segment: '.' is skipped, '..' drops the segment before it (never above the root), empty segments stay; a result starting '//' loses one '/'. An escaped dot is no dot segment.";
+    GoEscapedPath => Go, "go.escaped-path", "Go 1.27.3, src/net/url/url.go, EscapedPath, validEncoded",
+        "The path as written (RawPath) when it is a valid encoding of the decoded path, else the decoded path escaped again, upper-case hex.";
+    GoString => Go, "go.string", "Go 1.27.3, src/net/url/url.go, String",
+        "The URL is written back: scheme ':', '//' with the escaped userinfo and host where there is one, the escaped path (a first '/' as %2F or './' in front where it would misread), '?' and the raw query, '#' and the escaped fragment.";
+    GoHostnamePort => Go, "go.hostname-port", "Go 1.27.3, src/net/url/url.go, Hostname, Port, splitHostPort",
+        "Hostname() and Port() split the host at its last ':' when only digits follow it, then drop one pair of square brackets.";
     // (go rows end here)
 }
