@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use encoding_rs::Encoding;
 
 use super::errors::{Reported, ValidationError};
-use super::parser::{Failure, Parser, Positions, State, TraceTexts};
+use super::parser::{Failure, Parser, Positions, Shortcut, State, TraceTexts};
 use super::quirks::Quirks;
 use super::record::{HostKind, Url};
 use crate::engine::trace::{Step, StepId, Tracer};
@@ -113,7 +113,11 @@ pub fn run_parser<T: Tracer>(
         quirks,
         departures,
     };
-    parser.run()?;
+    // Untraced, the common URL takes a shortcut that is no state of the
+    // Standard (parser/fast.rs); traced, every state is a step.
+    if T::ON || parser.shortcut() == Shortcut::Continue {
+        parser.run()?;
+    }
     parser.begin_path();
     let mut url = parser.url;
     finish(&mut url);

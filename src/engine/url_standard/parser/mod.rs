@@ -16,6 +16,7 @@
 //! code points unchanged, so reading one allocates nothing.
 
 mod authority;
+mod fast;
 mod file;
 mod path;
 mod query;
@@ -27,6 +28,8 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use encoding_rs::{Encoding, UTF_8};
+
+pub(crate) use fast::Shortcut;
 
 use super::errors::{Reported, ValidationError};
 use super::quirks::Quirks;
@@ -675,31 +678,35 @@ static PLAIN: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 128 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'!' | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b'-'
-                    | b'.'
-                    | b':'
-                    | b';'
-                    | b'='
-                    | b'@'
-                    | b'_'
-                    | b'~'
-            );
+        table[b] = plain_ascii(b as u8);
         b += 1;
     }
     table
 };
+
+/// [`is_plain`] for building tables.
+pub(crate) const fn plain_ascii(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'!' | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b'-'
+                | b'.'
+                | b':'
+                | b';'
+                | b'='
+                | b'@'
+                | b'_'
+                | b'~'
+        )
+}
 
 /// The end of the run of bytes from `at` for which `keep` holds.
 #[inline(always)]
