@@ -103,10 +103,12 @@ fn lines_in_csv_out_one_row_per_line_with_canonical_urls() {
             "whatwg",
             "whatwg_error",
             "notes",
+            "hosts",
             "error"
         ]
     );
     assert_eq!(rows.len(), 3);
+    assert_eq!(field(&header, &rows[0], "hosts"), "agree");
     assert_eq!(
         rows[0][..5],
         ["1", "http://a/b/../c", "", "UTF-8", "http://a/c"]
@@ -337,8 +339,9 @@ fn all_resolvers_give_two_result_columns_each_in_input_order() {
         assert_eq!(row["this"], format!("http://h/x{i}"));
     }
     let keys = rows[0].as_object().expect("an object").len();
-    // line, input, base, encoding; a value and an error per resolver; notes, error.
-    assert_eq!(keys, 4 + 2 * Resolver::ALL.len() + 2);
+    // line, input, base, encoding; a value and an error per resolver;
+    // notes, hosts, error.
+    assert_eq!(keys, 4 + 2 * Resolver::ALL.len() + 3);
 }
 
 /// Peak resident memory (VmHWM) of a process, in KiB, from /proc.
@@ -422,4 +425,17 @@ fn a_million_lines_stream_in_bounded_memory() {
         peak < 100 * 1000 * 1000 / 1024,
         "peak RSS {peak} KiB is over 100 MB"
     );
+}
+
+/// The `hosts` column says whether the resolvers would connect to the same
+/// host: one host, one host spelled two ways, two hosts.
+#[test]
+fn the_hosts_column_gives_the_verdict_per_row() {
+    let out = table_ok(
+        &["--resolvers", "whatwg,python,curl"],
+        b"http://example.com/a\nhttp://0x7f.1/\nhttp://good.com\\@evil.com/\n",
+    );
+    let (header, rows) = csv_rows(&out);
+    let verdicts: Vec<&str> = rows.iter().map(|r| field(&header, r, "hosts")).collect();
+    assert_eq!(verdicts, ["agree", "spelling", "confusion"]);
 }

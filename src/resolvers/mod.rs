@@ -874,7 +874,14 @@ mod tests {
             let traced = r.resolve(&request.traced());
             assert_eq!(plain.trace, None, "{r}");
             let records = r.mode().is_some()
-                || matches!(r, Resolver::Opc | Resolver::Rfc3986 | Resolver::Whatwg)
+                || matches!(
+                    r,
+                    Resolver::Opc
+                        | Resolver::Rfc3986
+                        | Resolver::Whatwg
+                        | Resolver::Python
+                        | Resolver::Go
+                )
                 || r.group() == Group::Browsers;
             assert_eq!(traced.trace.is_some(), records, "{r}");
             assert_eq!(

@@ -203,6 +203,7 @@ fn an_exported_csv_parses_back_to_the_same_rows() {
             "whatwg",
             "whatwg_error",
             "notes",
+            "hosts",
             "error"
         ]
     );
@@ -742,7 +743,7 @@ fn a_cells_menu_copies_the_cell_or_the_row_as_csv() {
     assert_eq!(records.len(), 1, "one record, no header: {copied:?}");
     let rec = &records[0];
     let row = &expected_rows()[2];
-    assert_eq!(rec.len(), 10);
+    assert_eq!(rec.len(), 11);
     assert_eq!(&rec[0], "3");
     assert_eq!(&rec[1], row.input);
     assert_eq!(&rec[2], row.base.as_deref().unwrap_or(""));

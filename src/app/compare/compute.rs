@@ -14,7 +14,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{Mode, QueryEncoding};
-use crate::resolvers::{Answer, Group, Request, Resolver};
+use crate::resolvers::{Answer, Request, Resolver};
 
 use super::parting::{Parting, partings};
 
@@ -82,13 +82,11 @@ pub fn compare(req: &CompareRequest) -> Comparison {
         ..request
     };
     for r in Resolver::ALL {
-        // The URL Standard's and the browsers' traces are the Inspector's;
-        // Compare shows their notes.
-        let asked = if r == Resolver::Whatwg || r.group() == Group::Browsers {
-            &untraced
-        } else {
-            &request
-        };
+        // Compare shows the steps of the spec's modes (where they part),
+        // RFC 3986's and OPC's; the others' traces are for `canon --trace`
+        // and the Inspector, and Compare shows their notes.
+        let traced = r.mode().is_some() || matches!(r, Resolver::Opc | Resolver::Rfc3986);
+        let asked = if traced { &request } else { &untraced };
         let mut answer = r.resolve(asked);
         if let Some(mode) = r.mode() {
             let trace = answer.trace.take().unwrap_or_default();
