@@ -845,6 +845,50 @@ code_table! {
         "For http and https only: the default port (80, 443) is dropped, and an empty path with an authority becomes '/'.";
 
     // Python's urllib.parse (the `python` resolver, engine/servers/python.rs)
+    PythonJoinEmpty => Python, "python.urljoin.empty", "CPython 3.11.7, Lib/urllib/parse.py, urljoin",
+        "An empty base gives the input back as it is, and an empty input gives the base back whole, its fragment included.";
+    PythonParams => Python, "python.urlparse.params", "CPython 3.11.7, Lib/urllib/parse.py, urlparse and _splitparams",
+        "For the schemes of uses_params, the last path segment's text after its first ';' is set apart as params (an empty one is lost).";
+    PythonJoinScheme => Python, "python.urljoin.scheme", "CPython 3.11.7, Lib/urllib/parse.py, urljoin",
+        "The input is parsed with the base's scheme as its default; a scheme other than the base's, or one urljoin does not resolve (uses_relative), gives the input back unchanged.";
+    PythonJoinNetloc => Python, "python.urljoin.netloc", "CPython 3.11.7, Lib/urllib/parse.py, urljoin",
+        "An input with a netloc of its own is put back together as it is: its path keeps its dot segments.";
+    PythonJoinNoPath => Python, "python.urljoin.no-path", "CPython 3.11.7, Lib/urllib/parse.py, urljoin",
+        "An input with no path and no params takes the base's path and params, and the base's query unless it has one.";
+    PythonJoinMerge => Python, "python.urljoin.merge", "CPython 3.11.7, Lib/urllib/parse.py, urljoin",
+        "The path is cut into segments: an absolute input path alone, else the base's folder and then the input's path, the empty segments between them dropped.";
+    PythonJoinDots => Python, "python.urljoin.dots", "CPython 3.11.7, Lib/urllib/parse.py, urljoin",
+        "Each '..' drops the segment before it (nothing at the root), each '.' is skipped, and a path that ends in either gets a trailing slash.";
+    PythonJoinResult => Python, "python.urljoin.urlunparse", "CPython 3.11.7, Lib/urllib/parse.py, urljoin and urlunparse",
+        "urljoin writes its parts back into one string (params after a ';'), which urlsplit then reads again.";
+    PythonSplitStrip => Python, "python.urlsplit.strip", "CPython 3.11.7, Lib/urllib/parse.py, urlsplit (CVE-2023-24329)",
+        "C0 controls and spaces are removed from the front only.";
+    PythonSplitRemove => Python, "python.urlsplit.remove-tab-newline", "CPython 3.11.7, Lib/urllib/parse.py, urlsplit (_UNSAFE_URL_BYTES_TO_REMOVE)",
+        "Every tab, carriage return and line feed is removed, wherever it stands.";
+    PythonSplitTrailing => Python, "python.urlsplit.trailing-kept", "CPython 3.11.7, Lib/urllib/parse.py, urlsplit",
+        "The text ends in a C0 control or a space, which urlsplit keeps: it stays in the last part, a host included.";
+    PythonSplitScheme => Python, "python.urlsplit.scheme", "CPython 3.11.7, Lib/urllib/parse.py, urlsplit",
+        "The scheme is the text before the first ':' when it starts with an ASCII letter and holds only letters, digits, '+', '-' and '.'; it is lowercased.";
+    PythonSplitNetloc => Python, "python.urlsplit.netloc", "CPython 3.11.7, Lib/urllib/parse.py, urlsplit and _splitnetloc",
+        "After '//' the netloc runs to the first '/', '?' or '#', whatever the scheme; a backslash does not end it.";
+    PythonSplitBrackets => Python, "python.urlsplit.brackets", "CPython 3.11.7, Lib/urllib/parse.py, urlsplit and _check_bracketed_host; Lib/ipaddress.py",
+        "A '[' in the netloc needs a ']' and back; the text between the first '[' and the next ']' must be an IPv6 address or an IPvFuture, and not IPv4.";
+    PythonSplitFragment => Python, "python.urlsplit.fragment", "CPython 3.11.7, Lib/urllib/parse.py, urlsplit",
+        "Everything after the first '#' is the fragment.";
+    PythonSplitQuery => Python, "python.urlsplit.query", "CPython 3.11.7, Lib/urllib/parse.py, urlsplit",
+        "Everything after the first '?' before the fragment is the query; what is left is the path.";
+    PythonSplitNfkc => Python, "python.urlsplit.nfkc", "CPython 3.11.7, Lib/urllib/parse.py, _checknetloc",
+        "A netloc that is not ASCII must not gain a '/', '?', '#', '@' or ':' under NFKC normalization, as it would on its way through IDNA.";
+    PythonUserinfo => Python, "python.userinfo", "CPython 3.11.7, Lib/urllib/parse.py, _NetlocResultMixinStr._userinfo",
+        "The userinfo is the netloc before its last '@'; its first ':' parts username from password. Nothing is decoded.";
+    PythonHostinfo => Python, "python.hostinfo", "CPython 3.11.7, Lib/urllib/parse.py, _NetlocResultMixinStr._hostinfo",
+        "The host is what follows the last '@': the text between its first '[' and the next ']', else the text before its first ':', whose rest is the port.";
+    PythonHostname => Python, "python.hostname", "CPython 3.11.7, Lib/urllib/parse.py, _NetlocResultMixinBase.hostname",
+        "An empty host is None; else it is lowercased up to its first '%' and otherwise returned as written: no decoding, no IDNA, no IPv4 parsing.";
+    PythonPort => Python, "python.port", "CPython 3.11.7, Lib/urllib/parse.py, _NetlocResultMixinBase.port",
+        "The port text must be ASCII digits whose number is 0 to 65535; else reading .port raises, though nothing else does.";
+    PythonGeturl => Python, "python.geturl", "CPython 3.11.7, Lib/urllib/parse.py, SplitResult.geturl and urlunsplit",
+        "The parts are written back: '//' and the netloc when there is a netloc or the scheme uses one, and '?' and '#' only before text that is not empty.";
     // (python rows end here)
 
     // Go's net/url (the `go` resolver, engine/servers/go.rs)
