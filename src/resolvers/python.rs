@@ -1,7 +1,36 @@
 //! CPython's `urllib.parse` as a resolver: the model of [`crate::engine::servers::python`].
+//!
+//! It answers what a Python 3.11.7 program reads of a URL: `urljoin(base,
+//! input)` when there is a base, then `urlsplit` of that, then `geturl()`
+//! and the `SplitResult`'s properties. The answer:
+//!
+//! - `canon` is `geturl()`;
+//! - the components are the properties: the scheme (lowercased) when there
+//!   is one; `username` and `password` whenever Python gives a string, an
+//!   empty one included (`None` means no `@`, or no `:` after it); the
+//!   host is `.hostname` (lowercased up to a `%`, never decoded; absent
+//!   when `None`); the port is `.port`'s number; the path always; the
+//!   query and the fragment when they are not empty (Python returns `''`
+//!   both for none and for a `?` or `#` alone, and `geturl()` drops an
+//!   empty one);
+//! - a refusal (a `ValueError` from `urljoin`, `urlsplit` or `.port`) is
+//!   invalid, its first note the library's own text under `python.error`
+//!   (`ValueError: Invalid IPv6 URL`); a `.port` that raises fails the
+//!   request, and a second note gives the `geturl()` that code which never
+//!   reads the port goes on with;
+//! - notes: `urljoin` gave the input back unchanged, or the base whole; the
+//!   URL ends in a space or control, which Python keeps.
+//!
+//! A traced request records every decision of the library's code (see
+//! [`Stage::Python`](crate::engine::Stage::Python)). There is one stage
+//! and one encoding (Python's `str` is Unicode), so `until` and `encoding`
+//! are not used.
 
-use super::{Answer, Note, Request, Resolve};
+use super::{Answer, Note, Request, Resolve, with_tracer};
+use crate::engine::Component;
 use crate::engine::code_table::code_table;
+use crate::engine::servers::python::{self, Join, Properties, Where};
+use crate::engine::trace::Tracer;
 
 code_table! {
     /// The `python` resolver's note codes.
@@ -9,6 +38,16 @@ code_table! {
     fn code, fn citation, fn text;
 
     Failure => "python.error", "CPython 3.11.7, Lib/urllib/parse.py", "urllib.parse raises an exception: the URL is refused";
+    BaseFailed => "python.base-error", "CPython 3.11.7, Lib/urllib/parse.py, urljoin",
+        "the exception is the base's: urljoin splits the base before the input";
+    PortUnread => "python.port-unread", "CPython 3.11.7, Lib/urllib/parse.py, _NetlocResultMixinBase.port",
+        "only reading .port raises: urlsplit and geturl() accept the URL, so code that never reads the port goes on with it";
+    InputUnchanged => "python.urljoin-input-unchanged", "CPython 3.11.7, Lib/urllib/parse.py, urljoin",
+        "urljoin gives the input back unchanged, its scheme not the base's or not one urljoin resolves: the base plays no part";
+    BaseWhole => "python.urljoin-base-whole", "CPython 3.11.7, Lib/urllib/parse.py, urljoin",
+        "the input is empty: urljoin gives the base back whole, its fragment included";
+    TrailingKept => "python.trailing-kept", "CPython 3.11.7, Lib/urllib/parse.py, urlsplit",
+        "the URL ends in a space or a C0 control, which urlsplit keeps in its last part (the URL Standard strips it)";
 }
 
 /// The `python` resolver.
@@ -17,7 +56,166 @@ pub struct Python;
 
 impl Resolve for Python {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let _ = request;
-        Answer::invalid(Note::new(Code::Failure, "not built yet"))
+        let (input, base) = (request.input, request.base());
+        with_tracer(
+            request.trace,
+            |t| answer(input, base, t),
+            |t| answer(input, base, t),
+        )
+    }
+}
+
+/// The request through the model, as an [`Answer`].
+fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer {
+    let split = match python::request(input, base, tracer) {
+        Ok(split) => split,
+        Err(e) => {
+            let mut answer = Answer::invalid(Note::new(Code::Failure, e.to_string()));
+            if e.at == Where::Base {
+                answer.notes.push(Note::of(Code::BaseFailed));
+            }
+            return answer;
+        }
+    };
+    let mut notes = Vec::new();
+    match split.join {
+        Join::InputUnchanged => notes.push(Note::of(Code::InputUnchanged)),
+        Join::EmptyInput => notes.push(Note::of(Code::BaseWhole)),
+        _ => {}
+    }
+    if let Some(c) = split.trailing_kept() {
+        notes.push(Note::new(
+            Code::TrailingKept,
+            format!(
+                "{}: it ends in U+{:04X}",
+                Code::TrailingKept.text(),
+                u32::from(c)
+            ),
+        ));
+    }
+    match split.read(tracer) {
+        Ok(p) => Answer {
+            canon: Some(p.href.clone()),
+            components: components(&p),
+            notes,
+            ..Answer::default()
+        },
+        Err(e) => {
+            let mut answer = Answer::invalid(Note::new(Code::Failure, e.to_string()));
+            answer.notes.push(Note::new(
+                Code::PortUnread,
+                format!(
+                    "{}; geturl() gives {}",
+                    Code::PortUnread.text(),
+                    split.geturl()
+                ),
+            ));
+            answer.notes.extend(notes);
+            answer
+        }
+    }
+}
+
+/// The components, as the properties give them (see the module docs).
+fn components(p: &Properties<'_>) -> Vec<(Component, String)> {
+    let port = p.port.map(|n| n.to_string());
+    [
+        (
+            Component::Scheme,
+            Some(&*p.scheme).filter(|s| !s.is_empty()),
+        ),
+        (Component::User, p.username),
+        (Component::Password, p.password),
+        (Component::Host, p.hostname.as_deref()),
+        (Component::Port, port.as_deref()),
+        (Component::Path, Some(p.path)),
+        (Component::Query, Some(p.query).filter(|q| !q.is_empty())),
+        (
+            Component::Fragment,
+            Some(p.fragment).filter(|f| !f.is_empty()),
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resolvers::NoteCode;
+
+    fn run(input: &str, base: Option<&str>) -> Answer {
+        Python.resolve(&Request::new(input).with_base(base))
+    }
+
+    #[test]
+    fn components_are_the_properties() {
+        let a = run("HTTP://u:@EX.com:0080/p;x?#", None);
+        assert_eq!(a.canon.as_deref(), Some("http://u:@EX.com:0080/p;x"));
+        assert_eq!(a.get(Component::Scheme), Some("http"));
+        assert_eq!(a.get(Component::User), Some("u"));
+        assert_eq!(a.get(Component::Password), Some(""));
+        assert_eq!(a.get(Component::Host), Some("ex.com"));
+        assert_eq!(a.get(Component::Port), Some("80"));
+        assert_eq!(a.get(Component::Path), Some("/p;x"));
+        assert_eq!(a.get(Component::Query), None);
+        assert_eq!(a.get(Component::Fragment), None);
+        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
+        assert!(order.is_sorted(), "{order:?}");
+    }
+
+    #[test]
+    fn a_failure_is_the_librarys_own_text() {
+        let a = run("http://[::1/", None);
+        assert!(a.invalid);
+        assert_eq!(a.notes[0].code, NoteCode::Python(Code::Failure));
+        assert_eq!(a.notes[0].message, "ValueError: Invalid IPv6 URL");
+        let port = run("http://h:99999/x", None);
+        assert_eq!(
+            port.notes[0].message,
+            "ValueError: Port out of range 0-65535"
+        );
+        assert_eq!(port.notes[1].code, NoteCode::Python(Code::PortUnread));
+        assert!(
+            port.notes[1]
+                .message
+                .ends_with("geturl() gives http://h:99999/x")
+        );
+        let base = run("x", Some("http://]/"));
+        assert_eq!(base.notes[1].code, NoteCode::Python(Code::BaseFailed));
+    }
+
+    #[test]
+    fn notes_say_what_urljoin_and_urlsplit_did() {
+        let codes = |a: &Answer| a.notes.iter().map(|n| n.code.as_str()).collect::<Vec<_>>();
+        assert_eq!(
+            codes(&run("x", Some("foo://good/a/b"))),
+            ["python.urljoin-input-unchanged"]
+        );
+        assert_eq!(
+            codes(&run("http://evil.com ", None)),
+            ["python.trailing-kept"]
+        );
+        assert_eq!(
+            run("http://evil.com ", None).get(Component::Host),
+            Some("evil.com ")
+        );
+    }
+
+    #[test]
+    fn traced_answers_are_the_untraced_ones_with_the_steps() {
+        let request = Request::new("../c?q").with_base(Some("http://h/a/b/"));
+        let plain = Python.resolve(&request);
+        let traced = Python.resolve(&request.traced());
+        assert_eq!(plain.canon.as_deref(), Some("http://h/a/c?q"));
+        assert!(traced.trace.as_ref().is_some_and(|t| !t.steps.is_empty()));
+        assert_eq!(
+            Answer {
+                trace: None,
+                ..traced
+            },
+            plain
+        );
     }
 }
