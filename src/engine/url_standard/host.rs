@@ -83,6 +83,16 @@ pub fn parse_with(
         ipv6::serialize(out, &pieces);
         return Ok(HostKind::Ipv6(Ipv6Addr::from(pieces)));
     }
+    // Steps 4-9 for the common domain, in one pass: one that is its own
+    // percent-decoding, that strict domain to ASCII passes and that UTS #46
+    // only lowercases, and that does not end in a number (a browser's
+    // quirks concern none of these).
+    if !is_opaque && plain_domain_end(input.as_bytes(), 0) == Some(input.len()) {
+        let start = out.len();
+        out.push_str(input);
+        out[start..].make_ascii_lowercase();
+        return Ok(HostKind::Domain);
+    }
     // Step 2.
     if is_opaque {
         if let Some(id) = quirks.opaque_host_low_byte
@@ -299,7 +309,7 @@ fn last_part_is_empty_hex(host: &str) -> bool {
 }
 
 /// ASCII letters, digits, `-` and `.`, as a table.
-static LDH: [bool; 256] = {
+pub(super) static LDH: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 128 {
@@ -376,6 +386,39 @@ fn scan_ldh(bytes: &[u8]) -> Option<bool> {
     }
     ok &= label_ok(&bytes[label_start..]);
     Some(ok)
+}
+
+/// The end of a domain from `at` that the host parser writes lowercased
+/// and nothing else: letters, digits, hyphens and dots, 1 to 253 bytes, in
+/// labels of 1 to 63 bytes that neither start nor end with a hyphen nor
+/// hold `--` as third and fourth bytes (so strict domain to ASCII passes it
+/// without a UTS #46 table, as [`scan_ldh`] decides), and whose last
+/// label starts with a letter (so it does not end in a number). `None`
+/// for any other domain.
+pub(super) fn plain_domain_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let label_ok = |l: &[u8]| {
+        !l.is_empty()
+            && l.len() <= 63
+            && l[0] != b'-'
+            && l[l.len() - 1] != b'-'
+            && !(l.len() >= 4 && l[2] == b'-' && l[3] == b'-')
+    };
+    let mut label = at;
+    let mut end = at;
+    while let Some(&b) = bytes.get(end) {
+        if !LDH[usize::from(b)] {
+            break;
+        }
+        if b == b'.' {
+            if !label_ok(&bytes[label..end]) {
+                return None;
+            }
+            label = end + 1;
+        }
+        end += 1;
+    }
+    let last = &bytes[label..end];
+    (end - at <= 253 && label_ok(last) && last[0].is_ascii_alphabetic()).then_some(end)
 }
 
 /// URL Standard, opaque-host parser.
@@ -490,6 +533,33 @@ mod tests {
                 assert!(strict, "{case:?}: the scan passes what UTS #46 refuses");
             }
             assert_eq!(passes_strict(case, scan), strict, "{case:?}");
+            // The one-pass domain takes only what steps 4-9 would write
+            // lowercased, with no error.
+            if plain_domain_end(case.as_bytes(), 0) == Some(case.len()) {
+                let lower = case.to_ascii_lowercase();
+                assert_eq!(scan, Some(true), "{case:?}");
+                assert!(!ipv4::ends_in_a_number(&lower), "{case:?}");
+                assert_eq!(to_ascii(case, false).as_deref(), Some(&*lower), "{case:?}");
+            }
+        }
+        for taken in ["example.com", "EXAMPLE.COM", "a-b.c", "a.b.c.d.e", "x1.y2"] {
+            assert_eq!(plain_domain_end(taken.as_bytes(), 0), Some(taken.len()));
+        }
+        for left in [
+            "1.2.3.4",
+            "a.1",
+            "a.0x1",
+            "a.",
+            "xn--a.com",
+            "-a.b",
+            "",
+            "a_b.c",
+        ] {
+            assert_ne!(
+                plain_domain_end(left.as_bytes(), 0),
+                Some(left.len()),
+                "{left:?}"
+            );
         }
         for other in ["a_b.c", "a b", "ex%41.com", "faß.de", ""] {
             let scan = scan_ldh(other.as_bytes());

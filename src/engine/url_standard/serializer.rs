@@ -68,6 +68,13 @@ fn invalid_unit(range: std::ops::Range<usize>) -> Reported {
 }
 
 /// Runs the basic URL parser on `input` (no url, no state override).
+///
+/// Untraced, the common URL first takes a shortcut that is no state of the
+/// Standard (`parser/fast.rs`), on the input as given: none of
+/// the code points it takes is a C0 control or space, so where it reads
+/// the whole input, steps 1 to 3 would change nothing, and where it stops,
+/// what it read is the same in the input they give. Traced, every state
+/// is a step.
 pub fn run_parser<T: Tracer>(
     input: &str,
     base: Option<&Url>,
@@ -77,22 +84,13 @@ pub fn run_parser<T: Tracer>(
     errors: &mut Vec<Reported>,
     departures: &mut Vec<StepId>,
 ) -> Result<Url, Failure> {
-    let (clean, positions, pre) = preprocess(input, true);
-    errors.extend(pre);
-    if T::ON {
-        // The input as given and as cleaned, each copied once, straight
-        // into the step.
-        tracer.record_in(StepId::WhatwgPreprocess, |step| {
-            step.before = Some(input.to_owned());
-            step.after = Some(clean.to_string());
-            step.changes = true;
-        });
-    }
+    let (clean, positions, pre);
+    let as_given = Positions::default();
     let mut parser = Parser {
-        input: &clean,
+        input,
         base,
         encoding,
-        url: Url::empty(clean.len() + base.map_or(8, |b| b.href().len())),
+        url: Url::empty(input.len() + base.map_or(8, |b| b.href().len())),
         state: State::SchemeStart,
         state_override: None,
         pointer: 0,
@@ -109,13 +107,24 @@ pub fn run_parser<T: Tracer>(
         errors,
         tracer,
         texts: TraceTexts::default(),
-        positions: &positions,
+        positions: &as_given,
         quirks,
         departures,
     };
-    // Untraced, the common URL takes a shortcut that is no state of the
-    // Standard (parser/fast.rs); traced, every state is a step.
     if T::ON || parser.shortcut() == Shortcut::Continue {
+        (clean, positions, pre) = preprocess(input, true);
+        parser.errors.extend(pre);
+        if T::ON {
+            // The input as given and as cleaned, each copied once, straight
+            // into the step.
+            parser.tracer.record_in(StepId::WhatwgPreprocess, |step| {
+                step.before = Some(input.to_owned());
+                step.after = Some(clean.to_string());
+                step.changes = true;
+            });
+        }
+        parser.input = &clean;
+        parser.positions = &positions;
         parser.run()?;
     }
     parser.begin_path();

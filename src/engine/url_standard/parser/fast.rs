@@ -14,6 +14,13 @@
 //! query or fragment state at that code point). None of what it takes
 //! raises a validation error, so the errors are the state machine's.
 //!
+//! It reads the input as given, before the basic URL parser's first steps
+//! (trimming, tab and newline removal): none of the code points it takes
+//! is a C0 control or a space, and it decides only on code points it takes
+//! (or the end of input). So where it reads the whole input those steps
+//! would change nothing, and where it stops, the input they give is the
+//! same up to there and the state machine goes on in that one.
+//!
 //! A traced parse never takes it: every state is a step of the trace
 //! (`run_parser` calls it only when `T::ON` is false). The browser models'
 //! quirks all concern code points, hosts or schemes it leaves to the states
@@ -25,6 +32,7 @@ use encoding_rs::UTF_8;
 
 use super::{Parser, State, is_plain, plain_ascii, run_end};
 use crate::engine::trace::Tracer;
+use crate::engine::url_standard::host::{LDH, plain_domain_end};
 use crate::engine::url_standard::ipv4;
 use crate::engine::url_standard::record::{HostKind, special};
 
@@ -81,7 +89,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     }
 
     /// Scheme start and scheme states: a special scheme other than file,
-    /// followed by `://` and neither a slash nor a backslash (the special
+    /// followed by `://` and a letter, digit, hyphen or dot (the special
     /// authority states with nothing to report). The scheme is written
     /// with its colon; the authority's start is returned. Nothing is
     /// written when it is not so.
@@ -91,8 +99,10 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             return None;
         }
         let colon = run_end(self.input, 1, is_scheme_byte);
+        // The host's first code point, checked here: the special authority
+        // states decide on it.
         let after = bytes.get(colon..colon + 4)?;
-        if after[..3] != *b"://" || matches!(after[3], b'/' | b'\\') {
+        if after[..3] != *b"://" || !LDH[usize::from(after[3])] {
             return None;
         }
         let s = &mut self.url.serialization;
@@ -219,18 +229,6 @@ fn is_scheme_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
 }
 
-/// ASCII letters, digits, `-` and `.`.
-static LDH: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'-' || c == b'.';
-        b += 1;
-    }
-    table
-};
-
 /// What the query state copies unchanged with no validation error in a
 /// special URL: the plain code points less `'`, and `/` and `?`.
 static QUERY_PLAIN: [bool; 256] = {
@@ -243,39 +241,6 @@ static QUERY_PLAIN: [bool; 256] = {
     }
     table
 };
-
-/// The end of a domain from `at` that the host parser writes lowercased
-/// and nothing else: letters, digits, hyphens and dots, 1 to 253 bytes, in
-/// labels of 1 to 63 bytes that neither start nor end with a hyphen nor
-/// hold `--` as third and fourth bytes (so strict domain to ASCII passes it
-/// without a UTS #46 table, as `host::scan_ldh` decides), and whose last
-/// label starts with a letter (so it does not end in a number). `None`
-/// for any other domain.
-fn plain_domain_end(bytes: &[u8], at: usize) -> Option<usize> {
-    let label_ok = |l: &[u8]| {
-        !l.is_empty()
-            && l.len() <= 63
-            && l[0] != b'-'
-            && l[l.len() - 1] != b'-'
-            && !(l.len() >= 4 && l[2] == b'-' && l[3] == b'-')
-    };
-    let mut label = at;
-    let mut end = at;
-    while let Some(&b) = bytes.get(end) {
-        if !LDH[usize::from(b)] {
-            break;
-        }
-        if b == b'.' {
-            if !label_ok(&bytes[label..end]) {
-                return None;
-            }
-            label = end + 1;
-        }
-        end += 1;
-    }
-    let last = &bytes[label..end];
-    (end - at <= 253 && label_ok(last) && last[0].is_ascii_alphabetic()).then_some(end)
-}
 
 #[cfg(test)]
 mod tests {
@@ -333,8 +298,8 @@ mod tests {
         parsed.url.expect("a valid base")
     }
 
-    #[test]
-    fn the_shortcut_writes_what_the_states_write() {
+    /// Inputs on each edge of what the shortcut takes.
+    fn edge_inputs() -> Vec<String> {
         let label63 = "a".repeat(63);
         let long = format!("{}b", "a.".repeat(126));
         let mut inputs: Vec<String> = [
@@ -424,6 +389,20 @@ mod tests {
             "a",
             "http://A.B/C:D@E",
             "http://a./",
+            // Tabs and newlines, removed before the states read the input.
+            "http://\t/a",
+            "http:/\t/a",
+            "ht\ttp://a",
+            "http://a\t.com/",
+            "http://a.com/b\t",
+            "http://a.com/b\n",
+            "http://a.com:8\t0/",
+            "http://a.com/?q\t#f",
+            "http://a.com/#f\t",
+            "http://a.com/.\t./x",
+            "http://a.com\r/x",
+            "http://a.com/x ",
+            "\thttp://a.com/",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -437,6 +416,11 @@ mod tests {
         ] {
             inputs.push(format!("http://{host}/x"));
         }
+        inputs
+    }
+
+    #[test]
+    fn the_shortcut_writes_what_the_states_write() {
         let bases = [
             None,
             Some(base("http://example.org/a/b/c?q#f")),
@@ -444,7 +428,7 @@ mod tests {
             Some(base("file:///c:/d")),
             Some(base("foo:bar")),
         ];
-        for input in &inputs {
+        for input in &edge_inputs() {
             for b in &bases {
                 same(input, b.as_ref());
             }
