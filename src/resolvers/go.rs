@@ -87,54 +87,57 @@ fn answer_of<T: Tracer>(url: &Url, tr: &mut T) -> Answer {
     let canon = url.string(tr);
     let mut notes = Vec::new();
     let mut components = Vec::with_capacity(8);
-    let mut put = |c: Component, value: &[u8]| {
-        let text = match std::str::from_utf8(value) {
-            Ok(text) => text.to_owned(),
-            Err(_) => {
-                notes.push(Note::new(
-                    Code::NotUtf8,
-                    format!(
-                        "the {c} is not UTF-8 after percent-decoding; its bytes: {}",
-                        hex(value)
-                    ),
-                ));
-                String::from_utf8_lossy(value).into_owned()
-            }
-        };
-        components.push((c, text));
-    };
     if !url.scheme.is_empty() {
-        put(Component::Scheme, url.scheme.as_bytes());
+        components.push((Component::Scheme, url.scheme.clone()));
     }
     if let Some(user) = &url.user {
-        put(Component::User, &user.username);
+        components.push(decoded(Component::User, &user.username, &mut notes));
         if let Some(password) = &user.password {
-            put(Component::Password, password);
+            components.push(decoded(Component::Password, password, &mut notes));
         }
     }
     if url.has_authority() {
         let (hostname, port) = url.hostname_port(tr);
-        put(Component::Host, hostname);
+        components.push(decoded(Component::Host, hostname, &mut notes));
         if !port.is_empty() {
-            put(Component::Port, port);
+            // Port(): ASCII digits only.
+            components.push((Component::Port, String::from_utf8_lossy(port).into_owned()));
         }
     }
-    if url.opaque.is_empty() {
-        put(Component::Path, &url.path);
+    components.push(if url.opaque.is_empty() {
+        decoded(Component::Path, &url.path, &mut notes)
     } else {
-        put(Component::Path, url.opaque.as_bytes());
-    }
+        (Component::Path, url.opaque.clone())
+    });
     if url.force_query || !url.raw_query.is_empty() {
-        put(Component::Query, url.raw_query.as_bytes());
+        components.push((Component::Query, url.raw_query.clone()));
     }
     if !url.fragment.is_empty() {
-        put(Component::Fragment, &url.fragment);
+        components.push(decoded(Component::Fragment, &url.fragment, &mut notes));
     }
     Answer {
         canon: Some(canon),
         components,
         notes,
         ..Answer::default()
+    }
+}
+
+/// A percent-decoded component as text: lossily where its bytes are not
+/// UTF-8, with a note that gives them.
+fn decoded(c: Component, value: &[u8], notes: &mut Vec<Note>) -> (Component, String) {
+    match std::str::from_utf8(value) {
+        Ok(text) => (c, text.to_owned()),
+        Err(_) => {
+            notes.push(Note::new(
+                Code::NotUtf8,
+                format!(
+                    "the {c} is not UTF-8 after percent-decoding; its bytes: {}",
+                    hex(value)
+                ),
+            ));
+            (c, String::from_utf8_lossy(value).into_owned())
+        }
     }
 }
 

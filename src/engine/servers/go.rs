@@ -213,7 +213,7 @@ pub fn request<T: Tracer>(input: &str, base: Option<&str>, tr: &mut T) -> Result
 /// `url.Parse(raw)`: the fragment is cut off first and read last.
 pub fn parse<T: Tracer>(raw: &str, tr: &mut T) -> Result<Url, Error> {
     // Parse: strings.Cut at the first '#'.
-    let (before, fragment) = match raw.find('#') {
+    let (before, fragment) = match find(raw, b'#') {
         Some(i) => (&raw[..i], Some(&raw[i + 1..])),
         None => (raw, None),
     };
@@ -283,7 +283,7 @@ fn parse_rest<T: Tracer>(raw: &str, whole: &str, tr: &mut T) -> Result<Url, Why>
         }
         // parse: a relative path's first segment may not hold ':'
         // (golang.org/issue/16822).
-        let segment = rest.find('/').map_or(rest, |i| &rest[..i]);
+        let segment = find(rest, b'/').map_or(rest, |i| &rest[..i]);
         if segment.contains(':') {
             tr.record(|| {
                 Step::new(StepId::GoFirstSegmentColon)
@@ -300,9 +300,8 @@ fn parse_rest<T: Tracer>(raw: &str, whole: &str, tr: &mut T) -> Result<Url, Why>
     let path = if (!url.scheme.is_empty() || !rest.starts_with("///")) && rest.starts_with("//") {
         // parse: the authority runs from "//" to the next '/' only.
         let authority = &rest[2..];
-        let (authority, path) = authority
-            .find('/')
-            .map_or((authority, ""), |i| authority.split_at(i));
+        let (authority, path) =
+            find(authority, b'/').map_or((authority, ""), |i| authority.split_at(i));
         tr.record(|| {
             Step::new(StepId::GoAuthority)
                 .at(span(whole, authority))
@@ -392,7 +391,7 @@ fn split_query<'a, T: Tracer>(url: &mut Url, rest: &'a str, whole: &str, tr: &mu
     let left = if rest.ends_with('?') && rest.bytes().filter(|&b| b == b'?').count() == 1 {
         url.force_query = true;
         &rest[..rest.len() - 1]
-    } else if let Some(i) = rest.find('?') {
+    } else if let Some(i) = find(rest, b'?') {
         url.raw_query = rest[i + 1..].to_owned();
         &rest[..i]
     } else {
@@ -421,7 +420,7 @@ fn parse_authority<T: Tracer>(
     whole: &str,
     tr: &mut T,
 ) -> Result<(Option<Userinfo>, Vec<u8>), Why> {
-    let at = authority.rfind('@');
+    let at = rfind(authority, b'@');
     let host = parse_host(
         scheme,
         at.map_or(authority, |i| &authority[i + 1..]),
@@ -510,7 +509,7 @@ fn parse_host<T: Tracer>(
     whole: &str,
     tr: &mut T,
 ) -> Result<Vec<u8>, Why> {
-    match host.rfind('[') {
+    match rfind(host, b'[') {
         // parseHost: '[' anywhere but first.
         Some(j) if j > 0 => {
             tr.record(|| {
@@ -528,8 +527,8 @@ fn parse_host<T: Tracer>(
         Some(_) => return ip_literal(host, whole, tr),
         None => {}
     }
-    if let Some(first) = host.find(':') {
-        let last = host.rfind(':').unwrap_or(first);
+    if let Some(first) = find(host, b':') {
+        let last = rfind(host, b':').unwrap_or(first);
         // parseHost: several colons; urlstrictcolons=1 keeps the first for
         // http and https (go.dev/issue/75223), the others take the last.
         let strict = scheme == "http" || scheme == "https";
@@ -611,7 +610,7 @@ fn ip_literal<T: Tracer>(host: &str, whole: &str, tr: &mut T) -> Result<Vec<u8>,
 }
 
 fn ip_literal_of(host: &str) -> Result<Vec<u8>, Why> {
-    let Some(close) = host.rfind(']') else {
+    let Some(close) = rfind(host, b']') else {
         return Err(Why::MissingBracket);
     };
     let colon_port = &host[close + 1..];
@@ -664,8 +663,7 @@ fn set_path<T: Tracer>(url: &mut Url, p: &str, whole: Option<&str>, tr: &mut T) 
             return Err(why);
         }
     };
-    let escaped = escape(&decoded, Enc::Path);
-    let raw = escaped != p;
+    let raw = !escapes_to(&decoded, p.as_bytes(), Enc::Path);
     tr.record(|| {
         let step = Step::change(
             StepId::GoSetPath,
@@ -674,6 +672,7 @@ fn set_path<T: Tracer>(url: &mut Url, p: &str, whole: Option<&str>, tr: &mut T) 
             Some(&lossy(&decoded)),
         );
         with_span(step, whole, p).decide(if raw {
+            let escaped = escape(&decoded, Enc::Path);
             format!("decoded; escaping it gives {escaped:?}, not the text: RawPath keeps {p:?}")
         } else {
             String::from("decoded; escaping it gives the text back: no RawPath")
@@ -688,7 +687,7 @@ fn set_path<T: Tracer>(url: &mut Url, p: &str, whole: Option<&str>, tr: &mut T) 
 fn set_fragment<T: Tracer>(url: &mut Url, f: &str, whole: &str, tr: &mut T) -> Result<(), Why> {
     let decoded = unescape(f.as_bytes(), Enc::Fragment);
     let raw = match &decoded {
-        Ok(d) => escape(d, Enc::Fragment) != f,
+        Ok(d) => !escapes_to(d, f.as_bytes(), Enc::Fragment),
         Err(_) => false,
     };
     tr.record(|| {
@@ -806,7 +805,8 @@ impl Url {
     /// `EscapedPath`: RawPath when it is a valid encoding of Path, else
     /// Path escaped (`*` stays `*`).
     pub fn escaped_path<T: Tracer>(&self, tr: &mut T) -> Cow<'_, str> {
-        let (escaped, why) = self.escaped_path_and_why();
+        let (form, why) = self.path_form();
+        let escaped = form.text();
         tr.record(|| {
             Step::change(
                 StepId::GoEscapedPath,
@@ -819,12 +819,13 @@ impl Url {
         escaped
     }
 
-    fn escaped_path_and_why(&self) -> (Cow<'_, str>, &'static str) {
+    /// `EscapedPath`'s choice, and why.
+    fn path_form(&self) -> (PathForm<'_>, &'static str) {
         if !self.raw_path.is_empty() && valid_encoded(self.raw_path.as_bytes(), Enc::Path) {
             match unescape(self.raw_path.as_bytes(), Enc::Path) {
                 Ok(p) if *p == *self.path => {
                     return (
-                        Cow::Borrowed(&self.raw_path),
+                        PathForm::Raw(&self.raw_path),
                         "RawPath, the path as written: a valid encoding of Path",
                     );
                 }
@@ -833,28 +834,31 @@ impl Url {
         }
         if self.path == b"*" {
             // EscapedPath: "*" is not escaped (Go issue 11202).
-            return (Cow::Borrowed("*"), "the path \"*\" is written as it is");
+            return (PathForm::Raw("*"), "the path \"*\" is written as it is");
         }
         let why = if self.raw_path.is_empty() {
             "Path escaped (encodePath)"
         } else {
             "RawPath is no valid encoding of Path: Path escaped (encodePath)"
         };
-        (escape(&self.path, Enc::Path), why)
+        (PathForm::Escape(&self.path), why)
     }
 
     /// `EscapedFragment`: RawFragment when it is a valid encoding of
     /// Fragment, else Fragment escaped.
     pub fn escaped_fragment(&self) -> Cow<'_, str> {
-        if !self.raw_fragment.is_empty()
-            && valid_encoded(self.raw_fragment.as_bytes(), Enc::Fragment)
-        {
-            match unescape(self.raw_fragment.as_bytes(), Enc::Fragment) {
-                Ok(f) if *f == *self.fragment => return Cow::Borrowed(&self.raw_fragment),
-                _ => {}
-            }
+        if self.raw_fragment_fits() {
+            return Cow::Borrowed(&self.raw_fragment);
         }
         escape(&self.fragment, Enc::Fragment)
+    }
+
+    /// Whether RawFragment is a valid encoding of Fragment.
+    fn raw_fragment_fits(&self) -> bool {
+        !self.raw_fragment.is_empty()
+            && valid_encoded(self.raw_fragment.as_bytes(), Enc::Fragment)
+            && unescape(self.raw_fragment.as_bytes(), Enc::Fragment)
+                .is_ok_and(|f| *f == *self.fragment)
     }
 
     /// Whether `String()` writes an authority (`//`): what the resolver
@@ -887,19 +891,33 @@ impl Url {
             }
         } else {
             self.write_authority(&mut buf);
-            let escaped = self.escaped_path(tr);
-            let mut path: &str = &escaped;
+            let (form, why) = self.path_form();
+            tr.record(|| {
+                Step::change(
+                    StepId::GoEscapedPath,
+                    Component::Path,
+                    Some(&lossy(&self.path)),
+                    Some(&form.text()),
+                )
+                .decide(why)
+            });
+            // What follows reads the escaped path's '/' and ':', which
+            // escaping leaves where they are: the decoded path has them in
+            // the same places, so it is not escaped twice.
+            let mut path = form.bytes();
             let no_authority = self.omit_host && self.host.is_empty() && self.user.is_none();
-            if no_authority && path.starts_with("//") {
+            let mut skip = 0;
+            if no_authority && path.starts_with(b"//") {
                 // String: a first '/' as %2F, so the path does not read
                 // back as an authority.
                 buf.push_str("%2F");
+                skip = 1;
                 path = &path[1..];
                 if T::ON {
                     notes.push("no authority and a path starting '//': its first '/' written %2F");
                 }
             }
-            if !path.is_empty() && !path.starts_with('/') && !self.host.is_empty() {
+            if path.first().is_some_and(|&c| c != b'/') && !self.host.is_empty() {
                 buf.push('/');
                 if T::ON {
                     notes.push("a '/' between the host and a path without one");
@@ -907,13 +925,18 @@ impl Url {
             }
             // String: RFC 3986 4.2, a colon in the first segment of a
             // relative path gets "./" in front.
-            if buf.is_empty() && path.split('/').next().is_some_and(|s| s.contains(':')) {
+            if buf.is_empty()
+                && path
+                    .split(|&c| c == b'/')
+                    .next()
+                    .is_some_and(|s| s.contains(&b':'))
+            {
                 buf.push_str("./");
                 if T::ON {
                     notes.push("a relative path whose first segment holds ':': './' in front");
                 }
             }
-            buf.push_str(path);
+            form.write_from(skip, &mut buf);
         }
         if self.force_query || !self.raw_query.is_empty() {
             buf.push('?');
@@ -921,7 +944,12 @@ impl Url {
         }
         if !self.fragment.is_empty() {
             buf.push('#');
-            buf.push_str(&self.escaped_fragment());
+            // EscapedFragment, written in place.
+            if self.raw_fragment_fits() {
+                buf.push_str(&self.raw_fragment);
+            } else {
+                escape_into(&mut buf, &self.fragment, Enc::Fragment);
+            }
         }
         tr.record(|| {
             let mut why = String::from(if self.has_authority() {
@@ -959,15 +987,15 @@ impl Url {
         }
         if let Some(user) = &self.user {
             // Userinfo.String: both parts escaped (encodeUserPassword).
-            buf.push_str(&escape(&user.username, Enc::UserPassword));
+            escape_into(buf, &user.username, Enc::UserPassword);
             if let Some(password) = &user.password {
                 buf.push(':');
-                buf.push_str(&escape(password, Enc::UserPassword));
+                escape_into(buf, password, Enc::UserPassword);
             }
             buf.push('@');
         }
         if !self.host.is_empty() {
-            buf.push_str(&escape(&self.host, Enc::Host));
+            escape_into(buf, &self.host, Enc::Host);
         }
     }
 
@@ -1001,6 +1029,42 @@ impl Url {
     }
 }
 
+/// What `EscapedPath` returns: RawPath (or `*`) as it is, or Path to be
+/// escaped.
+#[derive(Clone, Copy, Debug)]
+enum PathForm<'a> {
+    Raw(&'a str),
+    Escape(&'a [u8]),
+}
+
+impl<'a> PathForm<'a> {
+    /// The escaped path.
+    fn text(self) -> Cow<'a, str> {
+        match self {
+            PathForm::Raw(raw) => Cow::Borrowed(raw),
+            PathForm::Escape(path) => escape(path, Enc::Path),
+        }
+    }
+
+    /// The bytes escaping reads (the raw text, or the decoded path).
+    fn bytes(self) -> &'a [u8] {
+        match self {
+            PathForm::Raw(raw) => raw.as_bytes(),
+            PathForm::Escape(path) => path,
+        }
+    }
+
+    /// Writes the escaped path from its `skip`th byte (an ASCII '/' or 0).
+    fn write_from(self, skip: usize, out: &mut String) {
+        match self {
+            PathForm::Raw(raw) => out.push_str(raw.get(skip..).unwrap_or_default()),
+            PathForm::Escape(path) => {
+                escape_into(out, path.get(skip..).unwrap_or_default(), Enc::Path)
+            }
+        }
+    }
+}
+
 /// `splitHostPort`: split at the last `:` when only digits follow, then
 /// drop one pair of brackets.
 fn split_host_port(host_port: &[u8]) -> (&[u8], &[u8]) {
@@ -1024,7 +1088,7 @@ fn merge<'a, T: Tracer>(base: &'a str, reference: &'a str, tr: &mut T) -> Cow<'a
         (Cow::Borrowed(base), "the reference has no path: the base's")
     } else if !reference.starts_with('/') {
         // resolvePath: the base's path up to its last '/', then the reference.
-        let keep = base.rfind('/').map_or(0, |i| i + 1);
+        let keep = rfind(base, b'/').map_or(0, |i| i + 1);
         let mut full = String::with_capacity(keep + reference.len());
         full.push_str(&base[..keep]);
         full.push_str(reference);
@@ -1224,6 +1288,9 @@ fn unhex(c: u8) -> u8 {
 /// modes refuse what a host cannot hold. Borrows when there is no `%`.
 fn unescape(s: &[u8], mode: Enc) -> Result<Cow<'_, [u8]>, Why> {
     let host = matches!(mode, Enc::Host | Enc::Zone);
+    if !host && memchr::memchr(b'%', s).is_none() {
+        return Ok(Cow::Borrowed(s));
+    }
     let mut escapes = 0;
     let mut i = 0;
     while let Some(&c) = s.get(i) {
@@ -1280,10 +1347,32 @@ fn unescape(s: &[u8], mode: Enc) -> Result<Cow<'_, [u8]>, Why> {
 fn escape(s: &[u8], mode: Enc) -> Cow<'_, str> {
     let count = s.iter().filter(|&&c| should_escape(c, mode)).count();
     if count == 0 {
-        return String::from_utf8_lossy(s);
+        // Every kept byte is ASCII: this borrows.
+        return match std::str::from_utf8(s) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(s),
+        };
     }
-    const UPPER: &[u8; 16] = b"0123456789ABCDEF";
     let mut out = String::with_capacity(s.len() + 2 * count);
+    escape_into(&mut out, s, mode);
+    Cow::Owned(out)
+}
+
+/// Whether `escape(decoded, mode)` is `text`, where `decoded` is `text`
+/// unescaped.
+fn escapes_to(decoded: &[u8], text: &[u8], mode: Enc) -> bool {
+    if decoded.len() == text.len() {
+        // Nothing was decoded (each escape shrinks by two), so the text
+        // comes back when no byte of it is escaped.
+        text.iter().all(|&c| !should_escape(c, mode))
+    } else {
+        escape(decoded, mode).as_bytes() == text
+    }
+}
+
+/// `escape(s, mode)`, written at the end of `out`.
+fn escape_into(out: &mut String, s: &[u8], mode: Enc) {
+    const UPPER: &[u8; 16] = b"0123456789ABCDEF";
     for &c in s {
         if should_escape(c, mode) {
             out.push('%');
@@ -1293,7 +1382,6 @@ fn escape(s: &[u8], mode: Enc) -> Cow<'_, str> {
             out.push(char::from(c));
         }
     }
-    Cow::Owned(out)
 }
 
 /// `validEncoded(s, mode)`: no byte that escaping would change, the
@@ -1557,6 +1645,16 @@ fn is_print(c: char) -> bool {
     let (ranges, _) = PRINTABLE.as_chunks::<2>();
     let i = ranges.partition_point(|r| r[1] < c);
     ranges.get(i).is_some_and(|r| r[0] <= c)
+}
+
+/// The first `byte` (ASCII) in `s`.
+fn find(s: &str, byte: u8) -> Option<usize> {
+    memchr::memchr(byte, s.as_bytes())
+}
+
+/// The last `byte` (ASCII) in `s`.
+fn rfind(s: &str, byte: u8) -> Option<usize> {
+    memchr::memrchr(byte, s.as_bytes())
 }
 
 /// The bytes `b`, shown: as text when UTF-8, else with U+FFFD for what is
