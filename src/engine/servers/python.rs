@@ -332,8 +332,8 @@ impl<'a> Split<'a> {
             Step::change(StepId::PythonUserinfo, Component::User, None, username).decide(
                 match (username, password) {
                     (None, _) => "no '@' in the netloc: username and password are None".into(),
-                    (Some(_), None) => format!("password None (no ':'); {password:?}"),
-                    (Some(_), Some(p)) => format!("password {p:?}"),
+                    (Some(_), None) => "no ':' in the userinfo: password None".into(),
+                    (Some(_), Some(p)) => format!("password {p:?}, after the first ':'"),
                 },
             )
         });
