@@ -18,13 +18,17 @@ use super::command::Command;
 use super::keys;
 
 /// The documentation pages, by file name, in the order the window lists them.
-pub const DOCS: [(&str, &str); 9] = [
+pub const DOCS: [(&str, &str); 10] = [
     ("README.md", include_str!("../../../README.md")),
     ("docs/window.md", include_str!("../../../docs/window.md")),
     ("docs/cli.md", include_str!("../../../docs/cli.md")),
     (
         "docs/resolvers.md",
         include_str!("../../../docs/resolvers.md"),
+    ),
+    (
+        "docs/host-confusion.md",
+        include_str!("../../../docs/host-confusion.md"),
     ),
     (
         "docs/conformance.md",
