@@ -13,7 +13,9 @@
 //! model made, N of each group, for working on a model.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Read;
+
+#[path = "support/data_file.rs"]
+mod data_file;
 
 use serde_json::Value;
 use url_inspector::engine::browsers::{self, Browser, Getters};
@@ -29,17 +31,7 @@ fn data_dir() -> String {
 }
 
 fn read(name: &str) -> String {
-    let path = format!("{}/{name}", data_dir());
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    if name.ends_with(".gz") {
-        let mut text = String::new();
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_string(&mut text)
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-        text
-    } else {
-        String::from_utf8(bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
-    }
+    data_file::read_text(format!("{}/{name}", data_dir()))
 }
 
 /// One case: the input, the base, where it came from.

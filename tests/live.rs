@@ -14,23 +14,17 @@
 //! browsers`). Without them the test says so and stops, unless `CI=true`,
 //! where the CI step has installed them and their absence is a failure.
 
-use std::io::Read;
+#[path = "support/data_file.rs"]
+mod data_file;
 
 use serde_json::Value;
 use url_inspector::resolvers::{Answer, NoteCode, Request, Resolver, live};
 
 fn read(name: &str) -> String {
-    let path = format!("{}/tests/data/browsers/{name}", env!("CARGO_MANIFEST_DIR"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut text = String::new();
-    if name.ends_with(".gz") {
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_string(&mut text)
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-    } else {
-        text = String::from_utf8(bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
-    }
-    text
+    data_file::read_text(format!(
+        "{}/tests/data/browsers/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
 }
 
 fn json_lines(name: &str) -> Vec<Value> {

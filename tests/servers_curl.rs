@@ -25,8 +25,10 @@
 #![cfg(feature = "resolvers")]
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::process::Command;
+
+#[path = "support/data_file.rs"]
+mod data_file;
 
 use serde_json::{Map, Value, json};
 use url_inspector::engine::Component;
@@ -34,17 +36,10 @@ use url_inspector::resolvers::curl::{self, Code, Error, Parsed};
 use url_inspector::resolvers::{Answer, NoteCode, Request, Resolver};
 
 fn read(name: &str) -> String {
-    let path = format!("{}/tests/data/servers/{name}", env!("CARGO_MANIFEST_DIR"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    if name.ends_with(".gz") {
-        let mut text = String::new();
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_string(&mut text)
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-        text
-    } else {
-        String::from_utf8(bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
-    }
+    data_file::read_text(format!(
+        "{}/tests/data/servers/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
 }
 
 fn json_lines(name: &str) -> Vec<Value> {

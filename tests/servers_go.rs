@@ -26,7 +26,9 @@
 //! answered (an ignored test; it must pass on 99.99 % or more).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Read;
+
+#[path = "support/data_file.rs"]
+mod data_file;
 
 use serde_json::Value;
 use url_inspector::engine::NoTrace;
@@ -37,16 +39,7 @@ fn data_dir() -> String {
 }
 
 fn read_path(path: &str) -> String {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    if path.ends_with(".gz") {
-        let mut text = String::new();
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_string(&mut text)
-            .unwrap_or_else(|e| panic!("{path}: {e}"));
-        text
-    } else {
-        String::from_utf8(bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
-    }
+    data_file::read_text(path)
 }
 
 /// One request: the input, the base, where it came from.

@@ -19,8 +19,10 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
+
+#[path = "support/data_file.rs"]
+mod data_file;
 
 use serde_json::Value;
 use url_inspector::engine::servers::python;
@@ -38,16 +40,7 @@ fn data_dir() -> PathBuf {
 
 /// A file's text, gunzipped when its name ends in `.gz`.
 fn read(path: &Path) -> String {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    if path.extension().is_some_and(|x| x == "gz") {
-        let mut text = String::new();
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_string(&mut text)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        text
-    } else {
-        String::from_utf8(bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-    }
+    data_file::read_text(path)
 }
 
 /// One request: the input and the base.

@@ -833,7 +833,7 @@ impl Url {
             }
         }
         if self.path == b"*" {
-            // EscapedPath: "*" is not escaped (Go issue 11202).
+            // EscapedPath: "*" is not escaped (golang/go#11202).
             return (PathForm::Raw("*"), "the path \"*\" is written as it is");
         }
         let why = if self.raw_path.is_empty() {
@@ -1260,7 +1260,7 @@ const fn kept(c: u8, mode: Enc) -> bool {
             Enc::Fragment => true,
             Enc::Host | Enc::Zone => false,
         },
-        // shouldEscape: the fragment also keeps these sub-delims (issue 19917).
+        // shouldEscape: the fragment also keeps these sub-delims (golang/go#19917).
         b'!' | b'(' | b')' | b'*' => matches!(mode, Enc::Fragment),
         _ => false,
     }
