@@ -10,8 +10,9 @@
 //!
 //! A traced answer writes a step's entry of the step table (its stage,
 //! citation and explanation) with the first step of that id in the stream
-//! only; later steps of the id carry the id and what they did. The
-//! entries are the same text every time, and were most of a trace's bytes.
+//! only, and a state machine's record only where a step changes it
+//! ([`Response::shorten_for_stream`]): the rest is the same text every
+//! time, and was most of a trace's bytes.
 //!
 //! Requests to a live resolver (`"mode": "chromium-live"`, ...) wait while
 //! more lines are at hand, up to [`LIVE_GROUP`], and then go to each
@@ -196,7 +197,7 @@ impl Waiting {
                             Answer::invalid(Note::of(resolvers::live::Code::Stopped))
                         });
                     let mut resp = Response::from_answer(req.mode, answer);
-                    resp.explain_once(explained);
+                    resp.shorten_for_stream(explained);
                     write_with(out, |out| resp.write_json(out));
                     out.push(b'\n');
                 }
@@ -222,7 +223,7 @@ fn answer_line(line: Result<Request, String>, out: &mut Vec<u8>, explained: &mut
             // message still reaches stderr through the panic hook.
             match panic::catch_unwind(AssertUnwindSafe(|| json::answer(&req))) {
                 Ok(mut resp) => {
-                    resp.explain_once(explained);
+                    resp.shorten_for_stream(explained);
                     write_with(out, |out| resp.write_json(out))
                 }
                 Err(_) => write_error(

@@ -19,6 +19,7 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::engine::trace::{RecordSnapshot, RecordView};
 use crate::engine::url_standard::{self, site};
 use crate::engine::{
     Component, Failure, NoTrace, ParsedUrl, QueryEncoding, Stage, Step, StepId, Until,
@@ -493,27 +494,162 @@ pub struct StepJson {
     pub explanation: Option<&'static str>,
 }
 
-impl From<&Step> for StepJson {
-    fn from(s: &Step) -> StepJson {
+impl From<Step> for StepJson {
+    fn from(step: Step) -> StepJson {
+        let id = step.id;
         StepJson {
-            step: s.clone(),
-            stage: Some(s.id.stage()),
-            citation: Some(s.id.citation()),
-            explanation: Some(s.id.explanation()),
+            step,
+            stage: Some(id.stage()),
+            citation: Some(id.citation()),
+            explanation: Some(id.explanation()),
         }
     }
 }
 
+impl StepJson {
+    /// Appends the step as compact JSON, byte for byte what serde_json
+    /// writes for it (its fields in the order `Step` declares them), with
+    /// its strings copied whole when nothing in them needs an escape: a
+    /// traced answer is mostly these strings.
+    fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
+        let s = &self.step;
+        out.extend_from_slice(b"{\"id\":");
+        push_json_str(s.id.id(), out)?;
+        if let Some(component) = s.component {
+            push_field(out, "component", &component)?;
+        }
+        if let Some(before) = &s.before {
+            push_str_field(out, "before", before)?;
+        }
+        if let Some(after) = &s.after {
+            push_str_field(out, "after", after)?;
+        }
+        if s.changes {
+            out.extend_from_slice(b",\"changes\":true");
+        }
+        if let Some(mode) = s.mode {
+            push_field(out, "mode", &mode)?;
+        }
+        if let Some(decision) = &s.decision {
+            push_str_field(out, "decision", decision)?;
+        }
+        if let Some(range) = &s.range {
+            push_field(out, "range", range)?;
+        }
+        if s.failed {
+            out.extend_from_slice(b",\"failed\":true");
+        }
+        if s.of_base {
+            out.extend_from_slice(b",\"of_base\":true");
+        }
+        if let Some(len) = s.output_len {
+            push_field(out, "output_len", &len)?;
+        }
+        if let Some(pointer) = s.pointer {
+            push_field(out, "pointer", &pointer)?;
+        }
+        if let Some(c) = s.code_point {
+            push_str_field(out, "code_point", c.encode_utf8(&mut [0; 4]))?;
+        }
+        if let Some(buffer) = &s.buffer {
+            push_str_field(out, "buffer", buffer)?;
+        }
+        if let Some(record) = &s.record {
+            out.extend_from_slice(b",\"record\":");
+            write_record(&record.view(), out)?;
+        }
+        if let Some(error) = &s.validation_error {
+            push_str_field(out, "validation_error", error)?;
+        }
+        if let Some(stage) = self.stage {
+            push_field(out, "stage", &stage)?;
+        }
+        if let Some(citation) = self.citation {
+            push_str_field(out, "citation", citation)?;
+        }
+        if let Some(explanation) = self.explanation {
+            push_str_field(out, "explanation", explanation)?;
+        }
+        out.push(b'}');
+        Ok(())
+    }
+}
+
+/// Appends a record as serde_json writes a [`RecordView`].
+fn write_record(r: &RecordView<'_>, out: &mut Vec<u8>) -> serde_json::Result<()> {
+    out.extend_from_slice(b"{\"scheme\":");
+    push_json_str(r.scheme, out)?;
+    push_str_field(out, "username", r.username)?;
+    push_str_field(out, "password", r.password)?;
+    if let Some(host) = r.host {
+        push_str_field(out, "host", host)?;
+    }
+    if let Some(port) = r.port {
+        push_field(out, "port", &port)?;
+    }
+    push_str_field(out, "path", r.path)?;
+    if let Some(segments) = r.segments {
+        out.extend_from_slice(b",\"segments\":[");
+        for (i, segment) in segments.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            push_json_str(segment, out)?;
+        }
+        out.push(b']');
+    }
+    if let Some(query) = r.query {
+        push_str_field(out, "query", query)?;
+    }
+    if let Some(fragment) = r.fragment {
+        push_str_field(out, "fragment", fragment)?;
+    }
+    out.push(b'}');
+    Ok(())
+}
+
+/// Appends `,"name":` and `value` as a JSON string.
+fn push_str_field(out: &mut Vec<u8>, name: &str, value: &str) -> serde_json::Result<()> {
+    push_key(out, name);
+    push_json_str(value, out)
+}
+
+/// Appends `,"name":` and `value` as serde_json writes it.
+fn push_field(out: &mut Vec<u8>, name: &str, value: &impl Serialize) -> serde_json::Result<()> {
+    push_key(out, name);
+    serde_json::to_writer(out, value)
+}
+
+/// Appends `,"name":` (the names are this file's own: nothing to escape).
+fn push_key(out: &mut Vec<u8>, name: &str) {
+    out.push(b',');
+    out.push(b'"');
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(b"\":");
+}
+
 impl Response {
-    /// Leaves out the step table's entry (stage, citation, explanation)
-    /// of every step whose id is in `explained` already, and adds the
-    /// others' ids to it: over a stream, each entry is written once.
-    pub fn explain_once(&mut self, explained: &mut HashSet<StepId>) {
+    /// Shortens the trace for a stream of answers, leaving out what the
+    /// reader has already been given:
+    /// - the step table's entry (stage, citation, explanation) of every
+    ///   step whose id is in `explained` already; the others' ids are
+    ///   added to it, so over a stream each entry is written once;
+    /// - a step's record when it is the record the step before it left
+    ///   (the record stands until a step gives another).
+    pub fn shorten_for_stream(&mut self, explained: &mut HashSet<StepId>) {
+        let mut standing: Option<RecordSnapshot> = None;
         for s in self.trace.iter_mut().flatten() {
             if !explained.insert(s.step.id) {
                 s.stage = None;
                 s.citation = None;
                 s.explanation = None;
+            }
+            if let Some(record) = &s.step.record {
+                if standing.as_ref() == Some(record) {
+                    s.step.record = None;
+                } else {
+                    standing = Some(record.clone());
+                }
             }
         }
     }
@@ -540,7 +676,7 @@ impl Response {
             components: Components(components),
             notes: notes.into_iter().skip(why_first).collect(),
             failure,
-            trace: trace.map(|t| t.steps.iter().map(StepJson::from).collect()),
+            trace: trace.map(|t| t.steps.into_iter().map(StepJson::from).collect()),
         }
     }
 }
@@ -581,8 +717,14 @@ impl Response {
             serde_json::to_writer(&mut *out, failure)?;
         }
         if let Some(trace) = &self.trace {
-            out.extend_from_slice(b",\"trace\":");
-            serde_json::to_writer(&mut *out, trace)?;
+            out.extend_from_slice(b",\"trace\":[");
+            for (i, step) in trace.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                step.write_json(out)?;
+            }
+            out.push(b']');
         }
         out.push(b'}');
         Ok(())
@@ -626,9 +768,8 @@ fn needs_escape(bytes: &[u8]) -> bool {
             .any(|&b| b < 0x20 || b == b'"' || b == b'\\')
 }
 
-/// Runs the request's resolver on it; traces only when asked to. Only the
-/// spec's modes write a trace here: `batch` and `canon --json` document
-/// the engine's steps, and the other resolvers answer without one.
+/// Runs the request's resolver on it; traces only when asked to (a
+/// resolver that records no steps answers without a trace).
 pub fn answer(req: &Request) -> Response {
     let request = resolver_request(req);
     if let Some(calls) = &req.set {
@@ -751,22 +892,68 @@ mod tests {
             "",
             "http://a/0123456789abcdef\"0123456789abcdef\\",
         ];
+        let mut explained = HashSet::new();
         for input in inputs {
             for mode in Resolver::ALL {
-                for trace in [false, true] {
-                    let req = Request::new(input, None, None, mode, Until::Canonicalize, trace);
-                    let response = answer(&req);
-                    let mut written = Vec::new();
-                    response.write_json(&mut written).unwrap();
-                    let expected = serde_json::to_vec(&response).unwrap();
-                    assert_eq!(
-                        String::from_utf8_lossy(&written),
-                        String::from_utf8_lossy(&expected),
-                        "{input:?} {mode:?}"
-                    );
+                for (trace, base) in [(false, None), (true, None), (true, Some("http://b/c/d"))] {
+                    let req = Request::new(input, base, None, mode, Until::Canonicalize, trace);
+                    let mut response = answer(&req);
+                    // As `canon --json` writes it, then as a `batch` stream does.
+                    for _ in 0..2 {
+                        let mut written = Vec::new();
+                        response.write_json(&mut written).unwrap();
+                        let expected = serde_json::to_vec(&response).unwrap();
+                        assert_eq!(
+                            String::from_utf8_lossy(&written),
+                            String::from_utf8_lossy(&expected),
+                            "{input:?} {mode:?}"
+                        );
+                        response.shorten_for_stream(&mut explained);
+                    }
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_stream_leaves_out_only_records_the_reader_can_carry_forward() {
+        let inputs = [
+            "http://u@example.com:81/a/./b/../c?q#f",
+            "a\\b",
+            "https://a%2Fb/",
+        ];
+        let mut explained = HashSet::new();
+        let mut left_out = 0;
+        for input in inputs {
+            let req = Request::new(
+                input,
+                Some("http://b/c"),
+                None,
+                Resolver::Whatwg,
+                Until::Canonicalize,
+                true,
+            );
+            let full = answer(&req);
+            let mut short = full.clone();
+            short.shorten_for_stream(&mut explained);
+            let mut standing = None;
+            for (f, s) in full
+                .trace
+                .iter()
+                .flatten()
+                .zip(short.trace.iter().flatten())
+            {
+                if s.step.record.is_some() {
+                    standing = s.step.record.clone();
+                } else if f.step.record.is_some() {
+                    left_out += 1;
+                }
+                if f.step.record.is_some() {
+                    assert_eq!(standing, f.step.record, "{input:?} {}", f.step.id);
+                }
+            }
+        }
+        assert!(left_out > 10, "records left out: {left_out}");
     }
 
     #[test]

@@ -309,11 +309,7 @@ impl RecordSnapshot {
 
     /// The path's segments; `None` for an opaque path.
     pub fn segments(&self) -> Option<Vec<&str>> {
-        if self.ranges().opaque_path {
-            return None;
-        }
-        let rest = self.path().strip_prefix('/');
-        Some(rest.map(|r| r.split('/').collect()).unwrap_or_default())
+        self.view().segments.map(|s| s.iter().collect())
     }
 
     pub fn query(&self) -> Option<&str> {
@@ -363,21 +359,63 @@ impl RecordSnapshot {
         out
     }
 
-    /// The components as owned values (the serialized form).
-    fn fields(&self) -> RecordFields {
-        RecordFields {
-            scheme: self.scheme().to_owned(),
-            username: self.username().to_owned(),
-            password: self.password().to_owned(),
-            host: self.host().map(str::to_owned),
-            port: self.port(),
-            path: self.path().to_owned(),
-            segments: self
-                .segments()
-                .map(|s| s.into_iter().map(str::to_owned).collect()),
-            query: self.query().map(str::to_owned),
-            fragment: self.fragment().map(str::to_owned),
+    /// The components, read out of the text at once (each getter above
+    /// works out every range again).
+    pub fn view(&self) -> RecordView<'_> {
+        let ranges = self.ranges();
+        let get = |range: &Range<u32>| self.get(range);
+        RecordView {
+            scheme: get(&ranges.scheme),
+            username: get(&ranges.username),
+            password: get(&ranges.password),
+            host: ranges.host.as_ref().map(get),
+            port: ranges.port,
+            path: get(&ranges.path),
+            segments: (!ranges.opaque_path).then_some(Segments(get(&ranges.path))),
+            query: ranges.query.as_ref().map(get),
+            fragment: ranges.fragment.as_ref().map(get),
         }
+    }
+}
+
+/// A [`RecordSnapshot`]'s components as text, borrowed from it; also its
+/// serialized form (`segments` is left out for an opaque path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordView<'a> {
+    pub scheme: &'a str,
+    pub username: &'a str,
+    pub password: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+    pub path: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub segments: Option<Segments<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub query: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fragment: Option<&'a str>,
+}
+
+/// A path that is a list of segments, as serialized (`/a/b`): it iterates
+/// and serializes as the segments (none for a path without a leading
+/// `/`, which is the empty path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segments<'a>(&'a str);
+
+impl<'a> Segments<'a> {
+    pub fn iter(self) -> impl Iterator<Item = &'a str> {
+        self.0
+            .strip_prefix('/')
+            .into_iter()
+            .flat_map(|rest| rest.split('/'))
+    }
+}
+
+impl Serialize for Segments<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
     }
 }
 
@@ -385,36 +423,28 @@ impl RecordSnapshot {
 /// holds them.
 impl PartialEq for RecordSnapshot {
     fn eq(&self, other: &RecordSnapshot) -> bool {
-        self.scheme() == other.scheme()
-            && self.username() == other.username()
-            && self.password() == other.password()
-            && self.host() == other.host()
-            && self.port() == other.port()
-            && self.path() == other.path()
-            && self.ranges().opaque_path == other.ranges().opaque_path
-            && self.query() == other.query()
-            && self.fragment() == other.fragment()
+        self.view() == other.view()
     }
 }
 
 impl Eq for RecordSnapshot {}
 
-/// The serialized form of a [`RecordSnapshot`]: each component as text.
-#[derive(Serialize, Deserialize)]
+/// A [`RecordSnapshot`] read back from its serialized form ([`RecordView`]).
+#[derive(Deserialize)]
 struct RecordFields {
     scheme: String,
     username: String,
     password: String,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[serde(default)]
     host: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[serde(default)]
     port: Option<u16>,
     path: String,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[serde(default)]
     segments: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[serde(default)]
     query: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[serde(default)]
     fragment: Option<String>,
 }
 
@@ -445,7 +475,7 @@ impl From<RecordFields> for RecordSnapshot {
 
 impl Serialize for RecordSnapshot {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.fields().serialize(serializer)
+        self.view().serialize(serializer)
     }
 }
 

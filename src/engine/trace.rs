@@ -34,7 +34,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use super::code_table::code_table;
-pub use super::record_snapshot::{RecordSnapshot, SharedSlice};
+pub use super::record_snapshot::{RecordSnapshot, RecordView, Segments, SharedSlice};
 use super::{Component, Mode};
 
 /// Receives the steps of a run.
