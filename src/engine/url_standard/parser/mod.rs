@@ -345,13 +345,14 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             ..self
                 .positions
                 .original(self.pointer + c.map_or(0, char::len_utf8));
-        self.tracer.record_in(id, |step| {
-            step.decision = Some(Cow::Borrowed(decision));
-            step.range = Some(range);
-            step.pointer = Some(u32::try_from(pointer).unwrap_or(u32::MAX));
-            step.code_point = c;
-            step.buffer = buffer;
-            step.record = Some(record);
+        self.tracer.record(|| Step {
+            decision: Some(Cow::Borrowed(decision)),
+            range: Some(range),
+            pointer: Some(u32::try_from(pointer).unwrap_or(u32::MAX)),
+            code_point: c,
+            buffer,
+            record: Some(record),
+            ..Step::new(id)
         });
     }
 
