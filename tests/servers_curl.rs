@@ -29,6 +29,8 @@ use std::process::Command;
 
 #[path = "support/data_file.rs"]
 mod data_file;
+#[path = "support/known_failures.rs"]
+mod known_failures;
 
 use serde_json::{Map, Value, json};
 use url_inspector::engine::Component;
@@ -95,21 +97,7 @@ fn installed_debian_version() -> Option<String> {
 
 /// The listed failures: (input, base) to the reason.
 fn known_failures() -> BTreeMap<(String, Option<String>), String> {
-    let mut out = BTreeMap::new();
-    for line in read("known-failures-curl.txt").lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let mut f = line.splitn(3, '\t');
-        let (Some(i), Some(base), Some(reason)) = (f.next(), f.next(), f.next()) else {
-            panic!("a known failure needs input, base and reason: {line:?}");
-        };
-        let input: String = serde_json::from_str(i).expect("the input as JSON");
-        let base: Option<String> = serde_json::from_str(base).expect("the base as JSON");
-        assert!(!reason.trim().is_empty(), "no reason: {line:?}");
-        out.insert((input, base), reason.to_owned());
-    }
-    out
+    known_failures::parse(&read("known-failures-curl.txt"))
 }
 
 /// A string as the runner writes it: JSON text when UTF-8, else its bytes

@@ -29,6 +29,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 #[path = "support/data_file.rs"]
 mod data_file;
+#[path = "support/known_failures.rs"]
+mod known_failures;
 
 use serde_json::Value;
 use url_inspector::engine::NoTrace;
@@ -252,22 +254,7 @@ fn resolver_differs(_case: &Case, _want: &Oracle) -> Option<String> {
 
 /// The listed failures: (input, base) to the reason.
 fn known_failures() -> BTreeMap<(String, Option<String>), String> {
-    let mut out = BTreeMap::new();
-    let path = format!("{}/known-failures-go.txt", data_dir());
-    for line in read_path(&path).lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let mut f = line.splitn(3, '\t');
-        let (Some(i), Some(base), Some(reason)) = (f.next(), f.next(), f.next()) else {
-            panic!("a known failure needs input, base and reason: {line:?}");
-        };
-        let input: String = serde_json::from_str(i).expect("the input as JSON");
-        let base: Option<String> = serde_json::from_str(base).expect("the base as JSON");
-        assert!(!reason.trim().is_empty(), "no reason: {line:?}");
-        out.insert((input, base), reason.to_owned());
-    }
-    out
+    known_failures::parse(&read_path(&format!("{}/known-failures-go.txt", data_dir())))
 }
 
 /// How the check went.

@@ -23,6 +23,8 @@ use std::path::{Path, PathBuf};
 
 #[path = "support/data_file.rs"]
 mod data_file;
+#[path = "support/known_failures.rs"]
+mod known_failures;
 
 use serde_json::Value;
 use url_inspector::engine::servers::python;
@@ -121,24 +123,10 @@ fn model<T: url_inspector::engine::Tracer>(r: &Request, tracer: &mut T) -> Answe
 /// The listed failures: (input, base) to the reason.
 fn known_failures() -> BTreeMap<(String, Option<String>), String> {
     let path = data_dir().join("known-failures-python.txt");
-    let mut out = BTreeMap::new();
     if !path.exists() {
-        return out;
+        return BTreeMap::new();
     }
-    for line in read(&path).lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let mut f = line.splitn(3, '\t');
-        let (Some(i), Some(base), Some(reason)) = (f.next(), f.next(), f.next()) else {
-            panic!("a known failure needs input, base and reason: {line:?}");
-        };
-        let input: String = serde_json::from_str(i).expect("the input as JSON");
-        let base: Option<String> = serde_json::from_str(base).expect("the base as JSON");
-        assert!(!reason.trim().is_empty(), "no reason: {line:?}");
-        out.insert((input, base), reason.to_owned());
-    }
-    out
+    known_failures::parse(&read(&path))
 }
 
 /// What a run of the check found.

@@ -1220,6 +1220,15 @@ const KEEP: [u8; 256] = {
     table
 };
 
+/// RFC 3986's sub-delims (`! $ & ' ( ) * + , ; =`), which both
+/// `shouldEscape` and `validEncoded` list among the bytes they keep.
+const fn is_sub_delim(c: u8) -> bool {
+    matches!(
+        c,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
 /// `shouldEscape(c, mode)`, negated (gen_encoding_table.go).
 const fn kept(c: u8, mode: Enc) -> bool {
     // shouldEscape: §2.3 unreserved, letters and digits.
@@ -1229,25 +1238,7 @@ const fn kept(c: u8, mode: Enc) -> bool {
     // shouldEscape: hosts also keep the sub-delims, ':', brackets, '<', '>'
     // and '"'.
     if matches!(mode, Enc::Host | Enc::Zone)
-        && matches!(
-            c,
-            b'!' | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-                | b':'
-                | b'['
-                | b']'
-                | b'<'
-                | b'>'
-                | b'"'
-        )
+        && (is_sub_delim(c) || matches!(c, b':' | b'[' | b']' | b'<' | b'>' | b'"'))
     {
         return true;
     }
@@ -1388,24 +1379,7 @@ fn escape_into(out: &mut String, s: &[u8], mode: Enc) {
 /// sub-delims, ':', '@', brackets and '%' allowed.
 fn valid_encoded(s: &[u8], mode: Enc) -> bool {
     s.iter().all(|&c| {
-        matches!(
-            c,
-            b'!' | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-                | b':'
-                | b'@'
-                | b'['
-                | b']'
-                | b'%'
-        ) || !should_escape(c, mode)
+        is_sub_delim(c) || matches!(c, b':' | b'@' | b'[' | b']' | b'%') || !should_escape(c, mode)
     })
 }
 
