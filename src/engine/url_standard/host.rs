@@ -87,10 +87,11 @@ pub fn parse_with(
     // percent-decoding, that strict domain to ASCII passes and that UTS #46
     // only lowercases, and that does not end in a number (a browser's
     // quirks concern none of these).
-    if !is_opaque && plain_domain_end(input.as_bytes(), 0) == Some(input.len()) {
-        let start = out.len();
-        out.push_str(input);
-        out[start..].make_ascii_lowercase();
+    if !is_opaque
+        && let Some(domain) = plain_domain_end(input.as_bytes(), 0)
+        && domain.end == input.len()
+    {
+        domain.push(out, input, 0);
         return Ok(HostKind::Domain);
     }
     // Step 2.
@@ -308,17 +309,52 @@ fn last_part_is_empty_hex(host: &str) -> bool {
         .is_some_and(|last| last.eq_ignore_ascii_case("0x"))
 }
 
-/// ASCII letters, digits, `-` and `.`, as a table.
-pub(super) static LDH: [bool; 256] = {
-    let mut table = [false; 256];
+/// ASCII letters, digits, `-` and `.`, as a table: [`LDH_UPPER`] for an
+/// uppercase letter (which domain to ASCII lowercases), [`LDH_LOWER`] for
+/// the rest, 0 for any other byte.
+pub(super) static LDH: [u8; 256] = {
+    let mut table = [0; 256];
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'-' || c == b'.';
+        table[b] = if c.is_ascii_uppercase() {
+            LDH_UPPER
+        } else if c.is_ascii_alphanumeric() || c == b'-' || c == b'.' {
+            LDH_LOWER
+        } else {
+            0
+        };
         b += 1;
     }
     table
 };
+
+/// In [`LDH`]: a byte domain to ASCII keeps as it is.
+pub(super) const LDH_LOWER: u8 = 1;
+/// In [`LDH`]: an uppercase letter.
+pub(super) const LDH_UPPER: u8 = 2;
+
+/// A domain [`plain_domain_end`] takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PlainDomain {
+    /// The offset after it.
+    pub end: usize,
+    /// Whether it holds an uppercase letter (else it is written as it is).
+    pub has_upper: bool,
+}
+
+impl PlainDomain {
+    /// Writes the domain, `bytes[at..self.end]`, as domain to ASCII gives
+    /// it: lowercased.
+    #[inline]
+    pub fn push(self, out: &mut String, input: &str, at: usize) {
+        let start = out.len();
+        out.push_str(&input[at..self.end]);
+        if self.has_upper {
+            out[start..].make_ascii_lowercase();
+        }
+    }
+}
 
 /// [`is_forbidden_domain`] for a byte of ASCII text, as a table.
 #[inline(always)]
@@ -376,7 +412,7 @@ fn scan_ldh(bytes: &[u8]) -> Option<bool> {
     let mut ok = (1..=253).contains(&bytes.len());
     let mut label_start = 0;
     for (i, &b) in bytes.iter().enumerate() {
-        if !LDH[usize::from(b)] {
+        if LDH[usize::from(b)] == 0 {
             return None;
         }
         if b == b'.' {
@@ -395,7 +431,7 @@ fn scan_ldh(bytes: &[u8]) -> Option<bool> {
 /// without a UTS #46 table, as [`scan_ldh`] decides), and whose last
 /// label starts with a letter (so it does not end in a number). `None`
 /// for any other domain.
-pub(super) fn plain_domain_end(bytes: &[u8], at: usize) -> Option<usize> {
+pub(super) fn plain_domain_end(bytes: &[u8], at: usize) -> Option<PlainDomain> {
     let label_ok = |l: &[u8]| {
         !l.is_empty()
             && l.len() <= 63
@@ -405,10 +441,13 @@ pub(super) fn plain_domain_end(bytes: &[u8], at: usize) -> Option<usize> {
     };
     let mut label = at;
     let mut end = at;
+    let mut seen = 0;
     while let Some(&b) = bytes.get(end) {
-        if !LDH[usize::from(b)] {
+        let kind = LDH[usize::from(b)];
+        if kind == 0 {
             break;
         }
+        seen |= kind;
         if b == b'.' {
             if !label_ok(&bytes[label..end]) {
                 return None;
@@ -418,7 +457,10 @@ pub(super) fn plain_domain_end(bytes: &[u8], at: usize) -> Option<usize> {
         end += 1;
     }
     let last = &bytes[label..end];
-    (end - at <= 253 && label_ok(last) && last[0].is_ascii_alphabetic()).then_some(end)
+    (end - at <= 253 && label_ok(last) && last[0].is_ascii_alphabetic()).then_some(PlainDomain {
+        end,
+        has_upper: seen & LDH_UPPER != 0,
+    })
 }
 
 /// URL Standard, opaque-host parser.
@@ -535,15 +577,19 @@ mod tests {
             assert_eq!(passes_strict(case, scan), strict, "{case:?}");
             // The one-pass domain takes only what steps 4-9 would write
             // lowercased, with no error.
-            if plain_domain_end(case.as_bytes(), 0) == Some(case.len()) {
+            if let Some(domain) = plain_domain_end(case.as_bytes(), 0)
+                && domain.end == case.len()
+            {
                 let lower = case.to_ascii_lowercase();
+                assert_eq!(domain.has_upper, lower != *case, "{case:?}");
                 assert_eq!(scan, Some(true), "{case:?}");
                 assert!(!ipv4::ends_in_a_number(&lower), "{case:?}");
                 assert_eq!(to_ascii(case, false).as_deref(), Some(&*lower), "{case:?}");
             }
         }
         for taken in ["example.com", "EXAMPLE.COM", "a-b.c", "a.b.c.d.e", "x1.y2"] {
-            assert_eq!(plain_domain_end(taken.as_bytes(), 0), Some(taken.len()));
+            let domain = plain_domain_end(taken.as_bytes(), 0);
+            assert_eq!(domain.map(|d| d.end), Some(taken.len()));
         }
         for left in [
             "1.2.3.4",
@@ -556,7 +602,7 @@ mod tests {
             "a_b.c",
         ] {
             assert_ne!(
-                plain_domain_end(left.as_bytes(), 0),
+                plain_domain_end(left.as_bytes(), 0).map(|d| d.end),
                 Some(left.len()),
                 "{left:?}"
             );

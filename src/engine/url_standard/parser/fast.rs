@@ -55,7 +55,6 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             return Shortcut::Continue;
         };
         // The authority state, at the authority's start.
-        self.url.serialization.push_str("//");
         self.state = State::Authority;
         self.buf_start = at;
         self.pointer = at;
@@ -102,17 +101,23 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         // The host's first code point, checked here: the special authority
         // states decide on it.
         let after = bytes.get(colon..colon + 4)?;
-        if after[..3] != *b"://" || !LDH[usize::from(after[3])] {
+        if after[..3] != *b"://" || LDH[usize::from(after[3])] == 0 {
             return None;
         }
         let s = &mut self.url.serialization;
         s.push_str(&self.input[..=colon]);
-        s.make_ascii_lowercase();
-        if !matches!(special(&s[..colon]), Some(Some(_))) {
-            s.clear();
-            return None;
+        // Scheme state, 2.1: lowercased (a scheme mostly is already).
+        let is_taken = |s: &str| matches!(special(&s[..colon]), Some(Some(_)));
+        if !is_taken(s) {
+            s.make_ascii_lowercase();
+            if !is_taken(s) {
+                s.clear();
+                return None;
+            }
         }
         self.scheme_done();
+        // The special authority slashes states, then the authority state.
+        self.url.serialization.push_str("//");
         Some(colon + 3)
     }
 
@@ -123,7 +128,8 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     /// written and the authority state goes on at `at`.
     fn shortcut_host(&mut self, at: usize) -> Option<usize> {
         let bytes = self.input.as_bytes();
-        let host_end = plain_domain_end(bytes, at)?;
+        let domain = plain_domain_end(bytes, at)?;
+        let host_end = domain.end;
         let (port, end) = match bytes.get(host_end) {
             None | Some(b'/' | b'?' | b'#') => (None, host_end),
             Some(b':') => {
@@ -144,8 +150,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         self.url.username_end = s.len();
         self.url.host_start = s.len();
         // Domain to ASCII: ASCII is only lowercased.
-        s.push_str(&self.input[at..host_end]);
-        s[self.url.host_start..].make_ascii_lowercase();
+        domain.push(s, self.input, at);
         self.url.host = HostKind::Domain;
         self.url.host_end = s.len();
         // Port state, 2.1.3: the scheme's default port is null.
@@ -164,25 +169,32 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     /// points that are not `.` or `..`: the offset of the `?`, `#` or end of
     /// input that ends the path. Else the path state goes on where the
     /// shortcut stopped, in the segment it was writing.
-    fn shortcut_path(&mut self, mut at: usize) -> Option<usize> {
+    ///
+    /// The segments are read first and written in one copy: the states
+    /// write a `/` and then each segment as it is, separated by the `/` the
+    /// input has, so what they write is `/` and the input from `at` on.
+    fn shortcut_path(&mut self, at: usize) -> Option<usize> {
         let bytes = self.input.as_bytes();
-        loop {
-            self.url.serialization.push('/');
-            let segment = self.url.serialization.len();
-            let end = run_end(self.input, at, is_plain);
-            let text = &self.input[at..end];
-            self.url.serialization.push_str(text);
-            let dots = matches!(text, "." | "..");
+        let mut segment = at;
+        let (end, stopped) = loop {
+            let end = run_end(self.input, segment, is_plain);
+            let dots = matches!(&bytes[segment..end], b"." | b"..");
             match bytes.get(end) {
-                Some(b'/') if !dots => at = end + 1,
-                None | Some(b'?' | b'#') if !dots => return Some(end),
-                _ => {
-                    self.segment = Some(segment);
-                    self.pointer = end;
-                    return None;
-                }
+                Some(b'/') if !dots => segment = end + 1,
+                None | Some(b'?' | b'#') if !dots => break (end, false),
+                _ => break (end, true),
             }
+        };
+        let s = &mut self.url.serialization;
+        s.push('/');
+        let written = s.len();
+        s.push_str(&self.input[at..end]);
+        if stopped {
+            self.segment = Some(written + (segment - at));
+            self.pointer = end;
+            return None;
         }
+        Some(end)
     }
 
     /// Query state from the `?` at `at`, for a query of code points the
@@ -226,8 +238,20 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
 /// Whether `b` may follow a scheme's first letter (scheme state, 1).
 #[inline(always)]
 fn is_scheme_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+    SCHEME_BYTE[usize::from(b)]
 }
+
+/// [`is_scheme_byte`] as a table: one load per byte.
+static SCHEME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
+        b += 1;
+    }
+    table
+};
 
 /// What the query state copies unchanged with no validation error in a
 /// special URL: the plain code points less `'`, and `/` and `?`.

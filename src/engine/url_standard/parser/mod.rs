@@ -714,6 +714,23 @@ pub(crate) const fn plain_ascii(c: u8) -> bool {
 pub fn run_end(input: &str, at: usize, keep: impl Fn(u8) -> bool) -> usize {
     let bytes = input.as_bytes();
     let mut end = at;
+    // Four bytes to a bounds check while four are left: each byte still
+    // costs its own test, so a short run costs no more than a byte loop.
+    while let Some(&[a, b, c, d]) = bytes.get(end..end + 4) {
+        if !keep(a) {
+            return end;
+        }
+        if !keep(b) {
+            return end + 1;
+        }
+        if !keep(c) {
+            return end + 2;
+        }
+        if !keep(d) {
+            return end + 3;
+        }
+        end += 4;
+    }
     while end < bytes.len() && keep(bytes[end]) {
         end += 1;
     }
