@@ -344,7 +344,7 @@ pub(super) struct PlainDomain {
 }
 
 impl PlainDomain {
-    /// Writes the domain, `bytes[at..self.end]`, as domain to ASCII gives
+    /// Writes the domain, `input[at..self.end]`, as domain to ASCII gives
     /// it: lowercased.
     #[inline]
     pub fn push(self, out: &mut String, input: &str, at: usize) {

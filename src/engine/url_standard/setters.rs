@@ -13,7 +13,7 @@ use std::fmt;
 use encoding_rs::UTF_8;
 
 use super::errors::Reported;
-use super::parser::{Parser, State, TraceTexts, special};
+use super::parser::{Parser, State, TraceTexts, is_scheme_byte, special};
 use super::percent_sets::{self, USERINFO};
 use super::record::{HostKind, Url};
 use super::serializer::preprocess;
@@ -186,7 +186,7 @@ impl Url {
         }
         let end = bytes
             .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+            .position(|&b| !is_scheme_byte(b))
             .unwrap_or(bytes.len());
         // Scheme state, 3: anything but a colon after the scheme fails (the
         // setter appended one, so the end of the value is a colon).

@@ -30,7 +30,7 @@
 
 use encoding_rs::UTF_8;
 
-use super::{Parser, State, is_plain, plain_ascii, run_end};
+use super::{Parser, State, is_plain, is_scheme_byte, plain_ascii, run_end};
 use crate::engine::trace::Tracer;
 use crate::engine::url_standard::host::{LDH, plain_domain_end};
 use crate::engine::url_standard::ipv4;
@@ -234,24 +234,6 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         }
     }
 }
-
-/// Whether `b` may follow a scheme's first letter (scheme state, 1).
-#[inline(always)]
-fn is_scheme_byte(b: u8) -> bool {
-    SCHEME_BYTE[usize::from(b)]
-}
-
-/// [`is_scheme_byte`] as a table: one load per byte.
-static SCHEME_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
-        b += 1;
-    }
-    table
-};
 
 /// What the query state copies unchanged with no validation error in a
 /// special URL: the plain code points less `'`, and `/` and `?`.

@@ -685,6 +685,25 @@ static PLAIN: [bool; 256] = {
     table
 };
 
+/// Whether `b` may follow a scheme's first letter: an ASCII alphanumeric,
+/// `+`, `-` or `.` (scheme state, 1).
+#[inline(always)]
+pub fn is_scheme_byte(b: u8) -> bool {
+    SCHEME_BYTE[usize::from(b)]
+}
+
+/// The bytes [`is_scheme_byte`] holds, as a table: one load per byte.
+static SCHEME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
+        b += 1;
+    }
+    table
+};
+
 /// [`is_plain`] for building tables.
 pub(crate) const fn plain_ascii(c: u8) -> bool {
     c.is_ascii_alphanumeric()

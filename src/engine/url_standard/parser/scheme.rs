@@ -1,6 +1,6 @@
 //! The scheme start, scheme and no scheme states.
 
-use super::{Flow, Handled, Parser, Refusal, State};
+use super::{Flow, Handled, Parser, Refusal, State, is_scheme_byte};
 use crate::engine::trace::Tracer;
 use crate::engine::url_standard::errors::ValidationError;
 
@@ -29,8 +29,8 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     pub(super) fn scheme(&mut self, c: Option<char>) -> Handled {
         match c {
             // 1, for the whole run of scheme code points at once.
-            Some(c) if is_scheme_byte(c as u32) => {
-                let end = super::run_end(self.input, self.pointer, |b| is_scheme_byte(b.into()));
+            Some(c) if u8::try_from(c).is_ok_and(is_scheme_byte) => {
+                let end = super::run_end(self.input, self.pointer, is_scheme_byte);
                 // The run is ASCII: copied whole, then lowercased in place.
                 let s = &mut self.url.serialization;
                 let start = s.len();
@@ -127,11 +127,4 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         }
         Ok(Flow::Again)
     }
-}
-
-/// Whether `c` may follow a scheme's first letter: an ASCII alphanumeric,
-/// `+`, `-` or `.` (scheme state, 1).
-#[inline]
-fn is_scheme_byte(c: u32) -> bool {
-    u8::try_from(c).is_ok_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
