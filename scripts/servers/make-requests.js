@@ -5,6 +5,11 @@
 // in a fixed order, the same on every run (seeded; no clock, no network).
 //
 //   node scripts/servers/make-requests.js [out.jsonl]
+//   node scripts/servers/make-requests.js --fresh SEED out.jsonl
+//
+// --fresh SEED writes a second sample for measuring the models on requests
+// they were never fitted to: only the generated sources (real-base, random,
+// pieces), each seeded from SEED instead of its own seed.
 //
 // Sources, in this order:
 //   wpt        every case of tests/data/wpt/urltestdata.json (input + base).
@@ -23,6 +28,10 @@
 //              query x fragment, seed 0x5e7e0003), with a base from a list.
 //   ssrf       the public SSRF / parser-confusion payload families (see the
 //              FAMILIES below), every payload against several bases.
+//   peers      the inputs of the modelled libraries' own test suites, one
+//              file per library in scripts/servers/peers/ (NAME.jsonl, read
+//              in name order; each line {"input", "base", "from"}, "from"
+//              naming the test file it was taken from); family = NAME.
 // Every string is made well-formed UTF-16 (String.prototype.toWellFormed:
 // a lone surrogate becomes U+FFFD), so every runner, whatever its string
 // type, sees the same Unicode scalar values (in UTF-8 for Go and C).
@@ -31,8 +40,16 @@ const fs = require("fs");
 const path = require("path");
 
 const root = path.resolve(__dirname, "..", "..");
-const out = process.argv[2] || path.join(root, "tests/data/servers/requests.jsonl");
-const { seeded } = require(path.join(root, "scripts/seeded-random.js"));
+const args = process.argv.slice(2);
+const fresh = args[0] === "--fresh" ? Number(args[1]) : null;
+if (fresh !== null && !(Number.isInteger(fresh) && args[2])) {
+  throw new Error("usage: make-requests.js --fresh SEED out.jsonl (SEED an integer)");
+}
+const out = (fresh !== null ? args[2] : args[0]) || path.join(root, "tests/data/servers/requests.jsonl");
+const { seeded: seededBy } = require(path.join(root, "scripts/seeded-random.js"));
+// With --fresh, every generator draws from SEED (mixed with its own seed,
+// so the three still differ from each other).
+const seeded = (seed) => seededBy(fresh === null ? seed : (Math.imul(fresh, 0x9e3779b1) ^ seed) >>> 0);
 const requests = [];
 const wf = (s) => (s === null || s === undefined ? null : s.toWellFormed());
 function push(input, base, source, family) {
@@ -44,7 +61,7 @@ function push(input, base, source, family) {
 // ---- wpt (and tricky-urls.txt, which must be the same pairs) -----------
 const wpt = JSON.parse(fs.readFileSync(path.join(root, "tests/data/wpt/urltestdata.json"), "utf8"))
   .filter((x) => typeof x === "object");
-for (const c of wpt) push(c.input, c.base === undefined ? null : c.base, "wpt");
+if (fresh === null) for (const c of wpt) push(c.input, c.base === undefined ? null : c.base, "wpt");
 {
   const tricky = "/work/shared/corpus/tricky-urls.txt";
   if (fs.existsSync(tricky)) {
@@ -60,7 +77,7 @@ for (const c of wpt) push(c.input, c.base === undefined ? null : c.base, "wpt");
 
 // ---- real and real-base -------------------------------------------------
 const real = fs.readFileSync("/work/shared/corpus/real-urls.txt", "utf8").split("\n").filter((l) => l !== "");
-for (const u of real) push(u, null, "real");
+if (fresh === null) for (const u of real) push(u, null, "real");
 {
   const { rand, pick } = seeded(0x5e7e0001);
   const bases = ["https://example.org/dir/page.html?x=1#top", "http://good.com/", "https://good.com/a/b/c",
@@ -254,12 +271,28 @@ for (const u of real) push(u, null, "real");
     "https://githu\\b.co%6@6node", "https://githu\\\\b.co%6@6node", "http://good.com#@evil.com",
     "http://evil.com\\\\@good.com"], [null, "http://example.org/foo/bar"], ["-"]);
 
-  for (const f of families) {
+  for (const f of fresh === null ? families : []) {
     for (const t of f.templates) {
       for (const s of f.schemes) {
         const payload = s === "-" ? t : t.split("{s}").join(s);
         for (const b of f.bases) push(payload, b, "ssrf", f.name);
       }
+    }
+  }
+}
+
+// ---- peers: the libraries' own test inputs ------------------------------
+if (fresh === null) {
+  const dir = path.join(__dirname, "peers");
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort() : [];
+  for (const f of files) {
+    const name = f.replace(/\.jsonl$/, "");
+    const lines = fs.readFileSync(path.join(dir, f), "utf8").split("\n").filter((l) => l.trim() !== "");
+    for (const [i, l] of lines.entries()) {
+      let r;
+      try { r = JSON.parse(l); } catch (e) { throw new Error(`peers/${f}:${i + 1}: not JSON: ${e.message}`); }
+      if (typeof r.input !== "string") throw new Error(`peers/${f}:${i + 1}: no "input" string`);
+      push(r.input, typeof r.base === "string" ? r.base : null, "peers", name);
     }
   }
 }

@@ -187,6 +187,21 @@ pub enum Stage {
     /// Go's `net/url`, modelled (the `go` resolver): each step is a
     /// decision of its code, citing file and function.
     Go,
+    /// Node.js's legacy `url.parse` and `url.resolve`, modelled (the
+    /// `node-legacy` resolver).
+    NodeLegacy,
+    /// urllib3's `parse_url`, modelled (the `urllib3` resolver).
+    Urllib3,
+    /// PHP's `parse_url`, modelled (the `php` resolver).
+    Php,
+    /// Ruby's `URI` (the RFC 3986 parser), modelled (the `ruby` resolver).
+    Ruby,
+    /// Java's `java.net.URI`, modelled (the `java-uri` resolver).
+    JavaUri,
+    /// Java's `java.net.URL`, modelled (the `java-url` resolver).
+    JavaUrl,
+    /// Perl's `URI` module, modelled (the `perl` resolver).
+    Perl,
 }
 
 impl Stage {
@@ -207,6 +222,13 @@ impl Stage {
             Stage::Departure => "Where the browser leaves the URL Standard",
             Stage::Python => "Python's urllib.parse (CPython 3.11.7)",
             Stage::Go => "Go's net/url (Go 1.27.3)",
+            Stage::NodeLegacy => "Node.js's legacy url.parse (Node.js 20.20.2)",
+            Stage::Urllib3 => "urllib3's parse_url (urllib3 2.8.0)",
+            Stage::Php => "PHP's parse_url (PHP 8.2.31)",
+            Stage::Ruby => "Ruby's URI (Ruby 3.1.2)",
+            Stage::JavaUri => "java.net.URI (OpenJDK 17.0.15)",
+            Stage::JavaUrl => "java.net.URL (OpenJDK 17.0.15)",
+            Stage::Perl => "Perl's URI module (URI 5.17)",
         }
     }
 }
@@ -941,4 +963,25 @@ code_table! {
     GoHostnamePort => Go, "go.hostname-port", "Go 1.27.3, src/net/url/url.go, Hostname, Port, splitHostPort",
         "Hostname() and Port() split the host at its last ':' when only digits follow it, then drop one pair of square brackets.";
     // (go rows end here)
+
+    // Node.js's legacy url.parse and url.resolve (the `node-legacy` resolver, engine/servers/node_legacy.rs)
+    // (node-legacy rows end here)
+
+    // urllib3's parse_url (the `urllib3` resolver, engine/servers/urllib3.rs)
+    // (urllib3 rows end here)
+
+    // PHP's parse_url (the `php` resolver, engine/servers/php.rs)
+    // (php rows end here)
+
+    // Ruby's URI (the `ruby` resolver, engine/servers/ruby.rs)
+    // (ruby rows end here)
+
+    // java.net.URI (the `java-uri` resolver, engine/servers/java_uri.rs)
+    // (java-uri rows end here)
+
+    // java.net.URL (the `java-url` resolver, engine/servers/java_url.rs)
+    // (java-url rows end here)
+
+    // Perl's URI module (the `perl` resolver, engine/servers/perl.rs)
+    // (perl rows end here)
 }

@@ -34,14 +34,21 @@ pub mod browsers;
 pub mod curl;
 pub mod go;
 pub mod hosts;
+pub mod java_uri;
+pub mod java_url;
 pub mod live;
+pub mod node_legacy;
 pub mod opc;
+pub mod perl;
+pub mod php;
 pub mod python;
 pub mod report;
 pub mod rfc3986;
+pub mod ruby;
 pub mod rust_url;
 pub mod setters;
 pub mod spec;
+pub mod urllib3;
 pub mod whatwg;
 
 use std::fmt;
@@ -360,6 +367,27 @@ resolvers! {
     /// libcurl's URL API, the library installed here.
     Curl in Libraries => "curl", "libcurl",
         "libcurl's URL API (curl_url_set), the library installed on this machine: what curl and its bindings read", curl::Curl;
+    /// Node.js 20.20.2's legacy `url.parse` and `url.resolve`, modelled.
+    NodeLegacy in Libraries => "node-legacy", "Node.js 20 url.parse",
+        "Node.js 20.20.2's legacy url.parse (url.resolve with a base): what older Node.js code checks, modelled", node_legacy::NodeLegacy;
+    /// urllib3 2.8.0's `urllib3.util.parse_url`, modelled.
+    Urllib3 in Libraries => "urllib3", "urllib3 2.8",
+        "urllib3 2.8.0's parse_url (urljoin first with a base): the host requests connects to, modelled", urllib3::Urllib3;
+    /// PHP 8.2.31's `parse_url`, modelled.
+    Php in Libraries => "php", "PHP 8.2",
+        "PHP 8.2.31's parse_url (no resolution against a base): what PHP code checks, modelled", php::Php;
+    /// Ruby 3.1.2's `URI` library, modelled.
+    Ruby in Libraries => "ruby", "Ruby 3.1 URI",
+        "Ruby 3.1's URI.parse and URI.join (the RFC 3986 parser): what Ruby code reads, modelled", ruby::Ruby;
+    /// OpenJDK 17.0.15's `java.net.URI`, modelled.
+    JavaUri in Libraries => "java-uri", "java.net.URI 17",
+        "OpenJDK 17's java.net.URI (resolve with a base): what Java code checks, modelled", java_uri::JavaUri;
+    /// OpenJDK 17.0.15's `java.net.URL` and `URLStreamHandler.parseURL`, modelled., modelled.
+    JavaUrl in Libraries => "java-url", "java.net.URL 17",
+        "OpenJDK 17's java.net.URL (the two-argument constructor with a base): what Java code fetches, modelled", java_url::JavaUrl;
+    /// Perl's `URI` module 5.17, modelled.
+    Perl in Libraries => "perl", "Perl URI 5.17",
+        "Perl's URI module 5.17 (URI->new_abs with a base): what Perl code reads, modelled", perl::Perl;
     @live
     /// The Chromium installed here, asked headless.
     ChromiumLive in Browsers => "chromium-live", "Chromium (live)",
@@ -605,6 +633,20 @@ pub enum NoteCode {
     Go(go::Code),
     /// libcurl's notes.
     Curl(curl::Code),
+    /// Node.js 20.20.2's legacy `url.parse` and `url.resolve`'s notes.
+    NodeLegacy(node_legacy::Code),
+    /// urllib3 2.8.0's `urllib3.util.parse_url`'s notes.
+    Urllib3(urllib3::Code),
+    /// PHP 8.2.31's `parse_url`'s notes.
+    Php(php::Code),
+    /// Ruby 3.1.2's `URI` library's notes.
+    Ruby(ruby::Code),
+    /// OpenJDK 17.0.15's `java.net.URI`'s notes.
+    JavaUri(java_uri::Code),
+    /// OpenJDK 17.0.15's `java.net.URL` and `URLStreamHandler.parseURL`, modelled.'s notes.
+    JavaUrl(java_url::Code),
+    /// Perl's `URI` module 5.17's notes.
+    Perl(perl::Code),
 }
 
 impl NoteCode {
@@ -623,6 +665,13 @@ impl NoteCode {
             NoteCode::Python(code) => code.code(),
             NoteCode::Go(code) => code.code(),
             NoteCode::Curl(code) => code.code(),
+            NoteCode::NodeLegacy(code) => code.code(),
+            NoteCode::Urllib3(code) => code.code(),
+            NoteCode::Php(code) => code.code(),
+            NoteCode::Ruby(code) => code.code(),
+            NoteCode::JavaUri(code) => code.code(),
+            NoteCode::JavaUrl(code) => code.code(),
+            NoteCode::Perl(code) => code.code(),
         }
     }
 
@@ -641,6 +690,13 @@ impl NoteCode {
             NoteCode::Python(code) => code.citation(),
             NoteCode::Go(code) => code.citation(),
             NoteCode::Curl(code) => code.citation(),
+            NoteCode::NodeLegacy(code) => code.citation(),
+            NoteCode::Urllib3(code) => code.citation(),
+            NoteCode::Php(code) => code.citation(),
+            NoteCode::Ruby(code) => code.citation(),
+            NoteCode::JavaUri(code) => code.citation(),
+            NoteCode::JavaUrl(code) => code.citation(),
+            NoteCode::Perl(code) => code.citation(),
         }
     }
 
@@ -658,6 +714,13 @@ impl NoteCode {
             .or_else(|| python::Code::from_code(code).map(NoteCode::Python))
             .or_else(|| go::Code::from_code(code).map(NoteCode::Go))
             .or_else(|| curl::Code::from_code(code).map(NoteCode::Curl))
+            .or_else(|| node_legacy::Code::from_code(code).map(NoteCode::NodeLegacy))
+            .or_else(|| urllib3::Code::from_code(code).map(NoteCode::Urllib3))
+            .or_else(|| php::Code::from_code(code).map(NoteCode::Php))
+            .or_else(|| ruby::Code::from_code(code).map(NoteCode::Ruby))
+            .or_else(|| java_uri::Code::from_code(code).map(NoteCode::JavaUri))
+            .or_else(|| java_url::Code::from_code(code).map(NoteCode::JavaUrl))
+            .or_else(|| perl::Code::from_code(code).map(NoteCode::Perl))
     }
 
     /// What a note of this kind means, in a sentence.
@@ -675,6 +738,13 @@ impl NoteCode {
             NoteCode::Python(code) => code.text(),
             NoteCode::Go(code) => code.text(),
             NoteCode::Curl(code) => code.text(),
+            NoteCode::NodeLegacy(code) => code.text(),
+            NoteCode::Urllib3(code) => code.text(),
+            NoteCode::Php(code) => code.text(),
+            NoteCode::Ruby(code) => code.text(),
+            NoteCode::JavaUri(code) => code.text(),
+            NoteCode::JavaUrl(code) => code.text(),
+            NoteCode::Perl(code) => code.text(),
         }
     }
 }
@@ -742,6 +812,48 @@ impl From<go::Code> for NoteCode {
 impl From<curl::Code> for NoteCode {
     fn from(code: curl::Code) -> NoteCode {
         NoteCode::Curl(code)
+    }
+}
+
+impl From<node_legacy::Code> for NoteCode {
+    fn from(code: node_legacy::Code) -> NoteCode {
+        NoteCode::NodeLegacy(code)
+    }
+}
+
+impl From<urllib3::Code> for NoteCode {
+    fn from(code: urllib3::Code) -> NoteCode {
+        NoteCode::Urllib3(code)
+    }
+}
+
+impl From<php::Code> for NoteCode {
+    fn from(code: php::Code) -> NoteCode {
+        NoteCode::Php(code)
+    }
+}
+
+impl From<ruby::Code> for NoteCode {
+    fn from(code: ruby::Code) -> NoteCode {
+        NoteCode::Ruby(code)
+    }
+}
+
+impl From<java_uri::Code> for NoteCode {
+    fn from(code: java_uri::Code) -> NoteCode {
+        NoteCode::JavaUri(code)
+    }
+}
+
+impl From<java_url::Code> for NoteCode {
+    fn from(code: java_url::Code) -> NoteCode {
+        NoteCode::JavaUrl(code)
+    }
+}
+
+impl From<perl::Code> for NoteCode {
+    fn from(code: perl::Code) -> NoteCode {
+        NoteCode::Perl(code)
     }
 }
 

@@ -144,7 +144,14 @@ fn is_part_name_rule(code: NoteCode) -> bool {
         | NoteCode::Live(_)
         | NoteCode::Python(_)
         | NoteCode::Go(_)
-        | NoteCode::Curl(_) => false,
+        | NoteCode::Curl(_)
+        | NoteCode::NodeLegacy(_)
+        | NoteCode::Urllib3(_)
+        | NoteCode::Php(_)
+        | NoteCode::Ruby(_)
+        | NoteCode::JavaUri(_)
+        | NoteCode::JavaUrl(_)
+        | NoteCode::Perl(_) => false,
     }
 }
 

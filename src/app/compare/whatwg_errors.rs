@@ -52,7 +52,14 @@ pub fn explain(answer: &Answer, index: usize) -> Option<Explained> {
         | NoteCode::Live(_)
         | NoteCode::Python(_)
         | NoteCode::Go(_)
-        | NoteCode::Curl(_) => None,
+        | NoteCode::Curl(_)
+        | NoteCode::NodeLegacy(_)
+        | NoteCode::Urllib3(_)
+        | NoteCode::Php(_)
+        | NoteCode::Ruby(_)
+        | NoteCode::JavaUri(_)
+        | NoteCode::JavaUrl(_)
+        | NoteCode::Perl(_) => None,
     }
 }
 

@@ -11,4 +11,11 @@
 //! (see `resolvers::curl`).
 
 pub mod go;
+pub mod java_uri;
+pub mod java_url;
+pub mod node_legacy;
+pub mod perl;
+pub mod php;
 pub mod python;
+pub mod ruby;
+pub mod urllib3;

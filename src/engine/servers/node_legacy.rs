@@ -1,0 +1,1 @@
+//! Node.js 20.20.2's legacy `url.parse` and `url.resolve` (`lib/url.js`), modelled.
