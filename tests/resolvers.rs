@@ -197,6 +197,13 @@ fn fragment_of_the_base_under_every_resolver() {
             Resolver::Curl => {
                 assert_eq!(a.canon.as_deref(), Some("http://foo.example/#bar?"))
             }
+            Resolver::NodeLegacy
+            | Resolver::Urllib3
+            | Resolver::Php
+            | Resolver::Ruby
+            | Resolver::JavaUri
+            | Resolver::JavaUrl
+            | Resolver::Perl => {}
             Resolver::ChromiumLive | Resolver::FirefoxLive | Resolver::WebKitLive => {
                 unreachable!("not in Resolver::ALL")
             }
