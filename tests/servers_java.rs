@@ -1,0 +1,1 @@
+//! The `java` model against the real library's committed answers.

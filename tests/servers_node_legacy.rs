@@ -1,0 +1,1 @@
+//! The `node-legacy` model against the real library's committed answers.

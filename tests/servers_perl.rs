@@ -1,0 +1,1 @@
+//! The `perl` model against the real library's committed answers.

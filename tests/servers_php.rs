@@ -1,0 +1,1 @@
+//! The `php` model against the real library's committed answers.

@@ -1,0 +1,1 @@
+//! The `ruby` model against the real library's committed answers.

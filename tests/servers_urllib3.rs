@@ -1,0 +1,1 @@
+//! The `urllib3` model against the real library's committed answers.
