@@ -60,7 +60,13 @@ pub fn marked_job(ui: &egui::Ui, text: &str, warning: bool, strong: bool) -> Lay
 pub fn marked_cell(ui: &mut egui::Ui, text: &str, host: Option<&str>) -> egui::Response {
     let warning = host.and_then(host_warning);
     let job = marked_job(ui, text, warning.is_some(), false);
-    let r = ui.add(egui::Label::new(job).selectable(false));
+    // One tooltip: egui shows its own for a cut label, which would stand
+    // above the one below, saying the same again.
+    let r = ui.add(
+        egui::Label::new(job)
+            .selectable(false)
+            .show_tooltip_when_elided(false),
+    );
     if text.is_empty() {
         return r;
     }

@@ -16,6 +16,7 @@
 //! | [`trace`] | the tracer (`NoTrace` costs nothing, `Trace` records) and the one table of step ids |
 //! | `code_table` | the macro behind every table of codes, citations and explanations |
 //! | [`encoding`] | the query's character encoding, chosen by a WHATWG label |
+//! | [`hidden`] | characters a person cannot see, and their `\u{…}` escapes |
 //! | [`component`], [`mode`] | the names a step or a note uses: a URL component, a 2012 mode |
 //! | [`report`] | a trace written out for people, as text or Markdown |
 //!
@@ -38,6 +39,7 @@ pub mod browsers;
 pub(crate) mod code_table;
 pub mod component;
 pub mod encoding;
+pub mod hidden;
 pub mod mode;
 pub mod record_snapshot;
 pub mod report;

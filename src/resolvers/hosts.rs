@@ -28,6 +28,7 @@ use serde::Serialize;
 
 use super::{Answer, Group, Resolver};
 use crate::engine::Component;
+use crate::engine::hidden::escape;
 use crate::engine::url_standard::host;
 
 /// Whether the resolvers would connect to the same host.
@@ -276,7 +277,11 @@ pub fn sentence(h: &Hosts) -> String {
             .userinfo
             .iter()
             .map(|u| match &u.user {
-                Some(user) => format!("{} the username {user:?}", subject(&u.by, "sees", "see")),
+                Some(user) => format!(
+                    "{} the username {}",
+                    subject(&u.by, "sees", "see"),
+                    quoted(user)
+                ),
                 None => format!("{} none", subject(&u.by, "sees", "see")),
             })
             .collect();
@@ -288,6 +293,13 @@ pub fn sentence(h: &Hosts) -> String {
     }
     text.push('.');
     text
+}
+
+/// A value as a person reads it in a sentence: between curly quotes, as
+/// it is (a backslash is one backslash), only the characters that cannot
+/// be seen written as `\u{…}` escapes.
+pub fn quoted(text: &str) -> String {
+    format!("“{}”", escape(text))
 }
 
 /// The resolvers as the subject of a sentence, with the verb agreeing:
@@ -381,6 +393,12 @@ mod tests {
     }
 
     #[test]
+    fn a_username_reads_as_written_with_hidden_characters_escaped() {
+        assert_eq!(quoted("good.com\\"), "“good.com\\”");
+        assert_eq!(quoted("a\tb\u{200b}"), "“a\\u{9}b\\u{200B}”");
+    }
+
+    #[test]
     fn different_hosts_are_confusion_and_the_sentence_names_who_goes_where() {
         let good = answer(Some("good.com"), None);
         let evil = answer(Some("evil.com"), Some("good.com\\"));
@@ -403,7 +421,7 @@ mod tests {
             sentence(&h),
             "The URL Standard and the browsers go to good.com; Python's urllib and libcurl go \
              to evil.com; Go's net/url refuses the URL; userinfo differs: the URL Standard and \
-             the browsers see none, Python's urllib and libcurl see the username \"good.com\\\\\"."
+             the browsers see none, Python's urllib and libcurl see the username “good.com\\”."
         );
     }
 

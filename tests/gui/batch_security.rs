@@ -119,3 +119,18 @@ fn an_unreadable_line_is_shown_under_every_trouble_filter_and_counted_once() {
     assert!(shows_part(&h, "1 line not read"), "singular, and counted");
     assert!(!shows_part(&h, "1 lines"));
 }
+
+#[test]
+fn hovering_a_cut_cell_shows_its_whole_text_once() {
+    let mut h = window(false);
+    let long = format!("http://example.com/{}", "segment/".repeat(40));
+    run_lines(&mut h, &format!("{long}\n"));
+    let before = h.query_all_by_label(&long).count();
+    h.query_all_by_label(&long)
+        .next()
+        .expect("the input's cell")
+        .hover();
+    h.run();
+    let tooltips = h.query_all_by_label(&long).count() - before;
+    assert_eq!(tooltips, 1, "one tooltip with the whole text");
+}
