@@ -1689,3 +1689,23 @@ fn canon_trace_of_a_resolver_without_steps_says_so() {
         stderr(&out)
     );
 }
+
+/// The help names every resolver, as the one table lists them: a resolver
+/// added to the table is in the help without anyone writing it there.
+#[test]
+fn the_help_lists_every_resolver() {
+    use url_inspector::resolvers::Resolver;
+    for args in [
+        &["--help"][..],
+        &["compare", "--help"],
+        &["canon", "--help"],
+        &["batch", "--help"],
+    ] {
+        let out = run(args);
+        assert!(out.status.success(), "{args:?}");
+        let text = stdout(&out);
+        for r in Resolver::EVERY {
+            assert!(text.contains(r.name()), "{args:?} leaves out {r}");
+        }
+    }
+}

@@ -60,23 +60,15 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Read JSON Lines requests on stdin; answer each with one JSON line on stdout.
-    ///
-    /// Each line is an object: {"input": STRING, "base": STRING|null,
-    /// "encoding": STRING|null, "mode": "this"|"chrome"|"gecko"|"ie"|"whatwg"|
-    /// "rust-url"|"rfc3986"|"opc", "stage": "parse"|"resolve"|"canonicalize", "trace": BOOL,
-    /// "set": {"hostname": STRING, "search": STRING, ...}}; only "input" is required.
-    /// "set" applies URL API setters (href, protocol, username, password, host,
-    /// hostname, port, pathname, search, hash) in the order written, after parsing
-    /// with "mode": "whatwg" (the default then; another mode is an error). Each answer is written and flushed before the next line is
-    /// read. A malformed line is answered with {"error": "..."}.
+    #[command(long_about = batch_help())]
     Batch,
     /// Print the canonical form of one URL.
     ///
     /// Exits 0 and prints the URL when it is valid; exits 1 and says on stderr
     /// which step made it invalid and why.
     Canon(CanonArgs),
-    /// Show one input under every resolver: the spec's four modes, the URL
-    /// Standard, the url crate (rust-url), RFC 3986 and OPC part names, side by side.
+    /// Show one input under every resolver, side by side, and whether they would connect to the same host.
+    #[command(long_about = compare_help())]
     Compare(compare::CompareArgs),
     /// Parse INPUT as the URL Standard does, apply URL API setters and
     /// searchParams operations in the order given, and print the href.
@@ -129,10 +121,8 @@ pub struct UrlArgs {
     /// The encoding of the query, a WHATWG label such as shift_jis (default: utf-8).
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// Whose rules to follow: the 2012 spec's own or a 2011 browser's
-    /// (this, chrome, gecko, ie), or another resolver's (whatwg, rust-url,
-    /// rfc3986, opc).
-    #[arg(long, value_name = "MODE", ignore_case = true, value_parser = mode_parser())]
+    /// Whose rules to follow (default: this).
+    #[arg(long, value_name = "MODE", ignore_case = true, value_parser = mode_parser(), long_help = mode_help())]
     pub mode: Option<Resolver>,
 }
 
@@ -184,6 +174,44 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
         // PossibleValuesParser has already checked the name.
         Format::from_name(&name).ok_or_else(|| format!("unknown format {name:?}"))
     })
+}
+
+/// `--mode`'s long help: every resolver, by group, from the one table.
+fn mode_help() -> String {
+    format!(
+        "Whose rules to follow (default: this): {}.",
+        crate::resolvers::names_by_group()
+    )
+}
+
+/// `compare`'s long help, naming every resolver from the one table.
+fn compare_help() -> String {
+    format!(
+        "Show one input under every resolver, side by side: {}. Then say whether they would \
+         connect to the same host, and with --check and --fetch (or --stack) whether the \
+         parser that checks a URL and the one that fetches it read the same host.",
+        crate::resolvers::names_by_group()
+    )
+}
+
+/// `batch`'s long help: the request's shape, with every mode by name.
+fn batch_help() -> String {
+    let modes: Vec<String> = Resolver::EVERY
+        .iter()
+        .map(|r| format!("\"{}\"", r.name()))
+        .collect();
+    format!(
+        "Read JSON Lines requests on stdin; answer each with one JSON line on stdout.\n\n\
+         Each line is an object: {{\"input\": STRING, \"base\": STRING|null, \"encoding\": \
+         STRING|null, \"mode\": {}, \"stage\": \"parse\"|\"resolve\"|\"canonicalize\", \
+         \"trace\": BOOL, \"set\": {{\"hostname\": STRING, \"search\": STRING, ...}}}}; only \
+         \"input\" is required. \"set\" applies URL API setters (href, protocol, username, \
+         password, host, hostname, port, pathname, search, hash) in the order written, after \
+         parsing with \"mode\": \"whatwg\" (the default then; another mode is an error). Each \
+         answer is written and flushed before the next line is read. A malformed line is \
+         answered with {{\"error\": \"...\"}}.",
+        modes.join("|")
+    )
 }
 
 /// A parser for `--mode` that lists the resolver names in help and errors.

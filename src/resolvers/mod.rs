@@ -262,6 +262,16 @@ impl Group {
         }
     }
 
+    /// The group in a phrase: "the 2012 spec's modes".
+    pub const fn phrase(self) -> &'static str {
+        match self {
+            Group::Spec2012 => "the 2012 spec's modes",
+            Group::Standards => "the standards",
+            Group::Browsers => "today's browsers as modelled",
+            Group::Libraries => "the libraries",
+        }
+    }
+
     /// The name saved settings use.
     pub const fn name(self) -> &'static str {
         match self {
@@ -398,6 +408,25 @@ resolvers! {
     /// The WebKitGTK installed here, asked headless.
     WebKitLive in Browsers => "webkit-live", "WebKit (live)",
         "the WebKitGTK installed on this machine, asked headless", live::Live(Browser::WebKit);
+}
+
+/// Every resolver's name, by group, in a phrase for help texts: "the
+/// 2012 spec's modes (this, chrome, gecko, ie); the standards (whatwg, …);
+/// …; or a real program installed here (chromium-live, …)". Made from the
+/// one table, so the help never falls behind it.
+pub fn names_by_group() -> String {
+    let names = |rs: &mut dyn Iterator<Item = Resolver>| {
+        rs.map(Resolver::name).collect::<Vec<_>>().join(", ")
+    };
+    let mut parts: Vec<String> = Group::ALL
+        .into_iter()
+        .map(|g| format!("{} ({})", g.phrase(), names(&mut g.members())))
+        .collect();
+    parts.push(format!(
+        "or a real program installed here ({})",
+        names(&mut Resolver::LIVE.into_iter())
+    ));
+    parts.join("; ")
 }
 
 impl Resolver {
@@ -923,6 +952,19 @@ mod tests {
                 .expect("reads any case");
         assert_eq!(shouted.hidden, [Resolver::Gecko, Resolver::Ie]);
         assert_eq!(shouted.reference, Resolver::Whatwg);
+    }
+
+    #[test]
+    fn the_help_names_every_resolver_once() {
+        let help = names_by_group();
+        for r in Resolver::EVERY {
+            let named = help
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .filter(|w| *w == r.name())
+                .count();
+            assert_eq!(named, 1, "{r} in {help}");
+        }
+        assert!(help.starts_with("the 2012 spec's modes (this, chrome, gecko, ie); "));
     }
 
     #[test]
