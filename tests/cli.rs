@@ -1709,3 +1709,80 @@ fn the_help_lists_every_resolver() {
         }
     }
 }
+
+/// `compare --check C --fetch F`: the pair's rows, then the verdict in a
+/// sentence and, for each side, the step where it took its host.
+#[test]
+fn compare_check_fetch_says_whether_the_url_gets_through() {
+    let out = run(&[
+        "compare",
+        "--check",
+        "whatwg",
+        "--fetch",
+        "python",
+        "http://good.com\\@evil.com/",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().skip(1).take(2).collect();
+    assert!(
+        rows[0].starts_with("whatwg ") && rows[1].starts_with("python "),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "pair (confusion, gets through): The URL Standard sees good.com; Python's urllib goes \
+             to evil.com;"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("  python  step "), "{text}");
+    assert!(text.contains("python.hostinfo"), "{text}");
+
+    let out = run(&[
+        "compare",
+        "--json",
+        "--check",
+        "whatwg",
+        "--fetch",
+        "python",
+        "http://good.com\\@evil.com/",
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    assert_eq!(v["pair"]["check"], "whatwg");
+    assert_eq!(v["pair"]["fetch"], "python");
+    assert_eq!(v["pair"]["verdict"], "confusion");
+    assert_eq!(
+        v["pair"]["verdict"], v["hosts"]["verdict"],
+        "the same rules"
+    );
+    assert_eq!(v["pair"]["fetch_host"], "evil.com");
+    assert!(v.get("this").is_none(), "only the pair is compared");
+
+    let agree = run(&["compare", "--json", "--stack", "go", "http://example.com/"]);
+    let v: Value = serde_json::from_str(&stdout(&agree)).expect("one JSON object");
+    assert_eq!(v["pair"]["verdict"], "agree");
+    assert_eq!(v["pair"]["through"], false);
+}
+
+#[test]
+fn compare_needs_both_sides_of_a_pair_and_one_way_of_naming_it() {
+    for args in [
+        &["compare", "--check", "python", "http://a/"][..],
+        &["compare", "--fetch", "python", "http://a/"],
+        &[
+            "compare",
+            "--stack",
+            "php",
+            "--check",
+            "python",
+            "--fetch",
+            "go",
+            "http://a/",
+        ],
+        &["compare", "--stack", "cobol", "http://a/"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+}

@@ -20,6 +20,7 @@ use super::{complain, encoding_option};
 use crate::engine::url_standard::site::{PSL_LIST, SiteFacts};
 use crate::engine::{Component, QueryEncoding, Until};
 use crate::resolvers::hosts::{self, Hosts, Seen};
+use crate::resolvers::pair::{Pair, PairVerdict, Stack};
 use crate::resolvers::{Answer, Note, NoteCode, Resolver, agreement, live, rust_url};
 
 /// The arguments of `compare`.
@@ -41,6 +42,30 @@ pub struct CompareArgs {
     /// webkit-live), each under its model; a difference is marked.
     #[arg(long)]
     pub live: bool,
+    /// The parser the application checks the URL with (with --fetch):
+    /// compare only the pair, and say whether the URL gets through it.
+    #[arg(long, value_name = "RESOLVER", requires = "fetch", ignore_case = true,
+          value_parser = super::resolver_parser())]
+    pub check: Option<Resolver>,
+    /// The parser the application fetches the URL with (with --check).
+    #[arg(long, value_name = "RESOLVER", requires = "check", ignore_case = true,
+          value_parser = super::resolver_parser())]
+    pub fetch: Option<Resolver>,
+    /// A known stack's pair, by name (see `--help`).
+    #[arg(long, value_name = "STACK", conflicts_with_all = ["check", "fetch"],
+          ignore_case = true, value_parser = super::stack_parser(), long_help = super::stack_help())]
+    pub stack: Option<Stack>,
+}
+
+impl CompareArgs {
+    /// The pair asked for, by --check and --fetch or by --stack.
+    pub fn pair(&self) -> Option<Pair> {
+        match (self.stack, self.check, self.fetch) {
+            (Some(stack), _, _) => Some(stack.pair()),
+            (None, Some(check), Some(fetch)) => Some(Pair { check, fetch }),
+            _ => None,
+        }
+    }
 }
 
 /// Every resolver's answer, in [`Resolver::ALL`] order (with `--live`,
@@ -64,20 +89,35 @@ impl Serialize for Comparison {
 /// Runs `compare`; returns the exit code (0 whatever the answers are).
 pub fn run(args: &CompareArgs) -> i32 {
     let encoding = encoding_option(args.encoding.as_deref());
-    let resolvers = shown(args.live);
+    let pair = args.pair();
+    let resolvers = match pair {
+        Some(pair) => shown_pair(pair, args.live),
+        None => shown(args.live),
+    };
     let comparison = compare_among(&args.input, args.base.as_deref(), encoding, &resolvers);
     let site = standard_site(&comparison, &args.input, args.base.as_deref(), encoding);
+    let verdict = pair.map(|p| {
+        let request = crate::resolvers::Request::new(&args.input)
+            .with_base(args.base.as_deref())
+            .with_encoding(encoding);
+        p.judge_request(&request)
+    });
     let printed = if args.json {
         let object = WithSite {
             comparison: &comparison,
             hosts: hosts_of(&comparison),
+            pair: verdict.as_ref(),
             site: site.as_ref().map(SiteJson::of),
         };
         serde_json::to_string(&object)
             .map_err(io::Error::other)
             .and_then(|line| print(&format!("{line}\n")))
     } else {
-        print(&table_with_site(&comparison, site.as_ref()))
+        let mut text = table_with_site(&comparison, site.as_ref());
+        if let Some(v) = &verdict {
+            text.push_str(&pair_lines(v));
+        }
+        print(&text)
     };
     match printed {
         Ok(()) => 0,
@@ -100,6 +140,56 @@ pub fn shown(live: bool) -> Vec<Resolver> {
             std::iter::once(r).chain(asked)
         })
         .collect()
+}
+
+/// The resolvers `compare --check C --fetch F` runs: the two (one, when
+/// they are the same), each followed by its live resolver with `live`.
+pub fn shown_pair(pair: Pair, live: bool) -> Vec<Resolver> {
+    let mut two = vec![pair.check];
+    if pair.fetch != pair.check {
+        two.push(pair.fetch);
+    }
+    two.into_iter()
+        .flat_map(|r| {
+            let asked = r.counterpart().filter(|c| live && c.is_live());
+            std::iter::once(r).chain(asked)
+        })
+        .collect()
+}
+
+/// The pair's verdict for people: the sentence, then for each side the
+/// step where it took its host.
+pub fn pair_lines(v: &PairVerdict) -> String {
+    let mut out = format!(
+        "pair ({}{}): {}\n",
+        v.verdict.name(),
+        if v.through { ", gets through" } else { "" },
+        v.sentence
+    );
+    if !v.parting.is_empty() {
+        out.push_str("where they part:\n");
+        let width = v
+            .parting
+            .iter()
+            .map(|p| p.resolver.name().width())
+            .max()
+            .unwrap_or(0);
+        for p in &v.parting {
+            let took = match &p.host {
+                Some(h) => format!(" → {h}"),
+                None => String::new(),
+            };
+            out.push_str(&format!(
+                "  {}  step {} {} ({}): {}{took}\n",
+                pad(p.resolver.name(), width),
+                p.number,
+                p.step,
+                p.citation,
+                p.explanation
+            ));
+        }
+    }
+    out
 }
 
 /// The `batch` answer of every resolver for one input.
@@ -156,11 +246,12 @@ pub fn compare_among(
     Comparison(answers)
 }
 
-/// `compare --json`'s object: the comparison's keys, then `"hosts"` and
-/// `"site"`.
+/// `compare --json`'s object: the comparison's keys, then `"hosts"`,
+/// `"pair"` (with --check and --fetch or --stack) and `"site"`.
 struct WithSite<'a> {
     comparison: &'a Comparison,
     hosts: Hosts,
+    pair: Option<&'a PairVerdict>,
     site: Option<SiteJson>,
 }
 
@@ -177,11 +268,14 @@ pub fn hosts_of(comparison: &Comparison) -> Hosts {
 impl Serialize for WithSite<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.comparison.0.len() + 2))?;
+        let mut map = serializer.serialize_map(Some(self.comparison.0.len() + 3))?;
         for (r, answer) in &self.comparison.0 {
             map.serialize_entry(r.name(), answer)?;
         }
         map.serialize_entry("hosts", &self.hosts)?;
+        if let Some(pair) = self.pair {
+            map.serialize_entry("pair", pair)?;
+        }
         map.serialize_entry("site", &self.site)?;
         map.end()
     }
@@ -234,13 +328,13 @@ pub fn table(comparison: &Comparison) -> String {
 
 /// [`table`], with the line on the site after the agreement when given.
 pub fn table_with_site(comparison: &Comparison, site: Option<&SiteFacts>) -> String {
-    let reference = comparison.0.first().map(|(_, a)| a);
+    let reference = comparison.0.first();
     let rows: Vec<[String; 3]> = comparison
         .0
         .iter()
         .map(|(r, answer)| {
             let diff = match reference {
-                Some(this) if *r != Resolver::This => differences(this, answer),
+                Some((first, this)) if r != first => differences(this, answer),
                 _ => String::new(),
             };
             [r.name().to_owned(), outcome(answer), diff]
@@ -249,7 +343,10 @@ pub fn table_with_site(comparison: &Comparison, site: Option<&SiteFacts>) -> Str
     let header = [
         "resolver".to_owned(),
         "canonical (or why invalid)".to_owned(),
-        "components that differ from THIS".to_owned(),
+        format!(
+            "components that differ from {}",
+            reference.map_or("THIS", |(r, _)| r.label())
+        ),
     ];
     let widths = [0, 1].map(|i| {
         rows.iter()

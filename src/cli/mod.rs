@@ -34,6 +34,7 @@ use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand}
 use crate::engine::QueryEncoding;
 use crate::engine::report::Format;
 use crate::resolvers::Resolver;
+use crate::resolvers::pair::Stack;
 
 /// Exit code for a usage error, as clap uses.
 pub const EXIT_USAGE: i32 = 2;
@@ -211,6 +212,41 @@ fn batch_help() -> String {
          answer is written and flushed before the next line is read. A malformed line is \
          answered with {{\"error\": \"...\"}}.",
         modes.join("|")
+    )
+}
+
+/// A parser for a resolver's name (`--check`, `--fetch`), listing the
+/// names in help and errors.
+fn resolver_parser() -> impl TypedValueParser<Value = Resolver> {
+    PossibleValuesParser::new(Resolver::EVERY.map(Resolver::name)).try_map(|name| {
+        Resolver::from_name(&name).ok_or_else(|| format!("unknown resolver {name:?}"))
+    })
+}
+
+/// A parser for `--stack`, listing the stacks' names.
+fn stack_parser() -> impl TypedValueParser<Value = Stack> {
+    PossibleValuesParser::new(Stack::ALL.map(Stack::name))
+        .try_map(|name| Stack::from_name(&name).ok_or_else(|| format!("unknown stack {name:?}")))
+}
+
+/// `--stack`'s long help: each stack and its pair, from the one table.
+fn stack_help() -> String {
+    let stacks: Vec<String> = Stack::ALL
+        .iter()
+        .map(|s| {
+            let p = s.pair();
+            format!(
+                "{} (--check {} --fetch {}: {})",
+                s.name(),
+                p.check.name(),
+                p.fetch.name(),
+                s.description()
+            )
+        })
+        .collect();
+    format!(
+        "A known stack's pair of parsers, by name: {}.",
+        stacks.join("; ")
     )
 }
 

@@ -333,7 +333,7 @@ fn subject(resolvers: &[Resolver], one: &str, many: &str) -> String {
 }
 
 /// A resolver's name in a sentence.
-fn plain_name(r: Resolver) -> &'static str {
+pub fn plain_name(r: Resolver) -> &'static str {
     match r {
         Resolver::This => "THIS",
         Resolver::Chrome => "CHROME",

@@ -39,6 +39,7 @@ pub mod java_url;
 pub mod live;
 pub mod node_legacy;
 pub mod opc;
+pub mod pair;
 pub mod perl;
 pub mod php;
 pub mod python;
