@@ -115,6 +115,7 @@ fn rows_to_caller(text: &str, resolvers: &[Resolver], threads: usize) -> Took {
         read: ReadOptions::default(),
         resolvers: resolvers.to_vec(),
         threads: Some(threads),
+        ..RunOptions::default()
     };
     timed(|| {
         let mut writer =
@@ -134,6 +135,7 @@ fn pipeline(text: &str, resolvers: &[Resolver], threads: usize) -> Took {
         read: ReadOptions::default(),
         resolvers: resolvers.to_vec(),
         threads: Some(threads),
+        ..RunOptions::default()
     };
     timed(|| {
         let (summary, _) = write_table(

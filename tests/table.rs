@@ -439,3 +439,56 @@ fn the_hosts_column_gives_the_verdict_per_row() {
     let verdicts: Vec<&str> = rows.iter().map(|r| field(&header, r, "hosts")).collect();
     assert_eq!(verdicts, ["agree", "spelling", "confusion"]);
 }
+
+/// A pair (the parser that checks, the one that fetches) adds the `pair`
+/// column; `--only-through` keeps the payloads that get through it.
+#[test]
+fn a_pair_column_and_the_rows_that_get_through() {
+    let payloads =
+        "http://good.com\\@evil.com/\nhttp://example.com/\nhttp://0x7f.1/\nhttp://[::1/\n";
+    let text = table_ok(
+        &["--check", "whatwg", "--fetch", "python"],
+        payloads.as_bytes(),
+    );
+    let (header, rows) = csv_rows(&text);
+    assert_eq!(
+        header,
+        [
+            "line",
+            "input",
+            "base",
+            "encoding",
+            "whatwg",
+            "whatwg_error",
+            "python",
+            "python_error",
+            "notes",
+            "hosts",
+            "pair",
+            "error"
+        ],
+        "with a pair and no --resolvers: only the pair's two"
+    );
+    let pairs: Vec<&str> = rows.iter().map(|r| field(&header, r, "pair")).collect();
+    assert_eq!(pairs, ["confusion", "agree", "spelling", "agree"]);
+
+    let through = table_ok(
+        &[
+            "--check",
+            "whatwg",
+            "--fetch",
+            "python",
+            "--only-through",
+            "--format",
+            "jsonl",
+        ],
+        "http://a/\nhttp://good.com\\@evil.com/\n".as_bytes(),
+    );
+    let through = jsonl_rows(&through);
+    assert_eq!(through.len(), 1, "{through:?}");
+    assert_eq!(through[0]["line"], 2);
+    assert_eq!(through[0]["pair"], "confusion");
+
+    let out = table(&["--only-through"], b"http://a/\n");
+    assert_eq!(out.status.code(), Some(2), "--only-through needs a pair");
+}

@@ -473,6 +473,7 @@ mod tests {
                 note: "host-mixed-script".into(),
                 search: "example".into(),
                 hosts: Default::default(),
+                through: false,
             }
         );
         assert_eq!(

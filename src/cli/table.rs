@@ -13,6 +13,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -22,6 +23,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::{EXIT_USAGE, complain};
 use crate::engine::QueryEncoding;
 use crate::resolvers::Resolver;
+use crate::resolvers::hosts::Verdict;
+use crate::resolvers::pair::{Pair, Stack};
 use crate::table::{
     Control, InputFormat, OutputFormat, ReadError, ReadOptions, Row, RunError, RunOptions, Summary,
     write_table,
@@ -39,13 +42,13 @@ pub struct TableArgs {
     /// The query encoding of lines that give none, a WHATWG label such as shift_jis (default: utf-8).
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// The resolvers, one column each, separated by commas; `all` for every one.
+    /// The resolvers, one column each, separated by commas; `all` for every
+    /// one (default: this, or with a pair only the pair's two).
     #[arg(
         long,
         value_name = "NAMES",
         value_delimiter = ',',
         ignore_case = true,
-        default_value = "this",
         value_parser = resolver_parser()
     )]
     pub resolvers: Vec<Resolvers>,
@@ -75,6 +78,24 @@ pub struct TableArgs {
     /// Write only rows on which two of the resolvers disagree (needs two or more).
     #[arg(long)]
     pub only_disagreeing: bool,
+    /// The parser the application checks URLs with (with --fetch): adds
+    /// the `pair` column, the verdict of the check and the fetch.
+    #[arg(long, value_name = "RESOLVER", requires = "fetch", ignore_case = true,
+          value_parser = super::resolver_parser())]
+    pub check: Option<Resolver>,
+    /// The parser the application fetches URLs with (with --check).
+    #[arg(long, value_name = "RESOLVER", requires = "check", ignore_case = true,
+          value_parser = super::resolver_parser())]
+    pub fetch: Option<Resolver>,
+    /// A known stack's pair, by name (see `compare --help`).
+    #[arg(long, value_name = "STACK", conflicts_with_all = ["check", "fetch"],
+          ignore_case = true, value_parser = super::stack_parser())]
+    pub stack: Option<Stack>,
+    /// Write only the rows that get through the pair: both parsers accept
+    /// the URL and the fetch goes to another host than the check saw
+    /// (needs --check and --fetch, or --stack).
+    #[arg(long)]
+    pub only_through: bool,
     /// Threads computing rows (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
@@ -187,6 +208,26 @@ fn run_options(args: &TableArgs) -> Result<RunOptions, String> {
             }
         }
     }
+    let pair = match (args.stack, args.check, args.fetch) {
+        (Some(stack), _, _) => Some(stack.pair()),
+        (None, Some(check), Some(fetch)) => Some(Pair { check, fetch }),
+        _ => None,
+    };
+    if resolvers.is_empty() && pair.is_none() {
+        resolvers.push(Resolver::This);
+    }
+    if let Some(p) = pair {
+        for r in [p.check, p.fetch] {
+            if !resolvers.contains(&r) {
+                resolvers.push(r);
+            }
+        }
+    } else if args.only_through {
+        return Err(
+            "--only-through needs a pair: --check and --fetch, or --stack (e.g. --stack php)"
+                .to_owned(),
+        );
+    }
     if args.only_disagreeing && resolvers.len() < 2 {
         return Err(
             "--only-disagreeing needs two or more resolvers (e.g. --resolvers this,whatwg)"
@@ -203,6 +244,7 @@ fn run_options(args: &TableArgs) -> Result<RunOptions, String> {
             ..ReadOptions::default()
         },
         resolvers,
+        pair,
         threads: args.threads.map(usize::from),
     })
 }
@@ -231,9 +273,20 @@ fn write_rows(
     progress: Option<&Progress>,
 ) -> Result<Summary, RunError> {
     let stdout = BufWriter::with_capacity(1 << 16, io::stdout());
+    let pair = options
+        .pair
+        .and_then(|p| crate::table::write::pair_indexes(&options.resolvers, p));
+    let through = AtomicU64::new(0);
     let keep = |row: &Row| {
+        let gets_through = pair.is_some_and(|(check, fetch)| {
+            row.pair_verdict(check, fetch) == Some(Verdict::Confusion)
+        });
+        if gets_through {
+            through.fetch_add(1, Ordering::Relaxed);
+        }
         (!args.only_invalid || row.any_invalid() || row.is_error())
             && (!args.only_disagreeing || row.disagrees())
+            && (!args.only_through || gets_through)
     };
     let after_chunk = || {
         if let Some(p) = progress {
@@ -249,6 +302,15 @@ fn write_rows(
         stdout,
         after_chunk,
     )?;
+    if let (Some(p), Some(_)) = (options.pair, progress) {
+        let _ = writeln!(
+            io::stderr().lock(),
+            "pair {} → {}: {} rows get through",
+            p.check,
+            p.fetch,
+            through.load(Ordering::Relaxed)
+        );
+    }
     Ok(summary)
 }
 

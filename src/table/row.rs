@@ -85,6 +85,19 @@ impl Row {
         (!self.is_error()).then(|| hosts::verdict(self.hosts.iter().map(Option::as_deref)))
     }
 
+    /// Whether the resolvers at `check` and `fetch` (indexes into `cells`)
+    /// would connect to the same host, by the rules of
+    /// [`hosts`](crate::resolvers::hosts); `None` for an error row.
+    /// `confusion` means the URL gets through the pair: both accept it and
+    /// the fetch goes to another host than the check saw.
+    pub fn pair_verdict(&self, check: usize, fetch: usize) -> Option<Verdict> {
+        if self.is_error() {
+            return None;
+        }
+        let host = |i: usize| self.hosts.get(i).and_then(Option::as_deref);
+        Some(hosts::verdict([host(check), host(fetch)]))
+    }
+
     /// Whether any resolver found the input invalid.
     pub fn any_invalid(&self) -> bool {
         self.cells.iter().any(|c| matches!(c, Cell::Invalid(_)))

@@ -41,6 +41,7 @@ use std::thread;
 use std::time::Duration;
 
 use crate::resolvers::Resolver;
+use crate::resolvers::pair::Pair;
 
 use super::read::{Entry, Layout, ReadError, ReadOptions, TableReader, is_quiet};
 use super::row::{self, Row};
@@ -123,6 +124,9 @@ pub struct RunOptions {
     pub read: ReadOptions,
     /// The resolvers, one column each, in this order.
     pub resolvers: Vec<Resolver>,
+    /// The parser that checks and the one that fetches, both among
+    /// `resolvers`: the written rows get a `pair` column.
+    pub pair: Option<Pair>,
     /// Threads computing rows; `None`: one per core.
     pub threads: Option<usize>,
 }
@@ -520,6 +524,7 @@ mod tests {
 
     fn options(threads: usize) -> RunOptions {
         RunOptions {
+            pair: None,
             read: ReadOptions {
                 format: Some(InputFormat::Lines),
                 ..ReadOptions::default()

@@ -10,6 +10,7 @@
 //! | `R`, `R_error` for each resolver R | the canonical URL, or why the input is invalid (the other is empty / `null`) |
 //! | `notes` | the codes of the notes raised (CSV, TSV: separated by spaces; JSON: an array) |
 //! | `hosts` | whether the resolvers would connect to the same host: `agree`, `spelling` or `confusion` (empty / `null` for an error row) |
+//! | `pair` | only with a pair of resolvers (the one that checks, the one that fetches): the two's verdict by the same rules; `confusion` is a URL that gets through the pair |
 //! | `error` | why the line could not be read (empty / `null` unless an error row) |
 
 use std::fmt;
@@ -19,6 +20,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use crate::resolvers::Resolver;
+use crate::resolvers::pair::Pair;
 
 use super::row::Row;
 use super::run::{Control, RunError, RunOptions, run_chunks};
@@ -63,8 +65,9 @@ impl fmt::Display for OutputFormat {
     }
 }
 
-/// The column names for `resolvers`, in order.
-pub fn columns(resolvers: &[Resolver]) -> Vec<String> {
+/// The column names for `resolvers`, in order, with the `pair` column when
+/// a pair is given.
+pub fn columns(resolvers: &[Resolver], pair: Option<Pair>) -> Vec<String> {
     let mut names: Vec<String> = ["line", "input", "base", "encoding"]
         .map(str::to_owned)
         .into();
@@ -74,17 +77,28 @@ pub fn columns(resolvers: &[Resolver]) -> Vec<String> {
     }
     names.push("notes".to_owned());
     names.push("hosts".to_owned());
+    if pair.is_some() {
+        names.push("pair".to_owned());
+    }
     names.push("error".to_owned());
     names
 }
 
-/// The columns before the resolvers' and after them.
+/// The columns before the resolvers' and, at most, after them.
 const LEADING: usize = 4;
-const TRAILING: usize = 3;
+const TRAILING: usize = 4;
 
 /// The most columns a row has: the leading ones, two per resolver (each at
 /// most once), and the trailing ones.
 const MAX_FIELDS: usize = LEADING + TRAILING + 2 * Resolver::EVERY.len();
+
+/// Where a pair's two resolvers are among the columns' resolvers: the
+/// indexes of the one that checks and the one that fetches. `None` when
+/// either is not among them.
+pub fn pair_indexes(resolvers: &[Resolver], pair: Pair) -> Option<(usize, usize)> {
+    let at = |r: Resolver| resolvers.iter().position(|&x| x == r);
+    Some((at(pair.check)?, at(pair.fetch)?))
+}
 
 /// A row's fields, in a plain array: walking a chain of iterators cost
 /// more than the rest of writing a plain row.
@@ -117,6 +131,10 @@ pub struct RowWriter<W: Write> {
     out: W,
     delimited: Option<Delimited>,
     columns: Vec<String>,
+    /// How many resolvers have columns.
+    resolvers: usize,
+    /// The pair's two resolvers, as indexes into a row's cells.
+    pair: Option<(usize, usize)>,
     /// Reused for each row's notes.
     notes: String,
 }
@@ -262,7 +280,19 @@ fn sse2_any_of(block: &[u8], bytes: [u8; 4]) -> bool {
 impl<W: Write> RowWriter<W> {
     /// A writer for rows computed with `resolvers`; writes the header now.
     pub fn new(out: W, format: OutputFormat, resolvers: &[Resolver]) -> io::Result<RowWriter<W>> {
-        let mut writer = RowWriter::headless(out, format, resolvers);
+        RowWriter::with_pair(out, format, resolvers, None)
+    }
+
+    /// A writer for rows computed with `resolvers`, with the `pair` column
+    /// when `pair` is given and both its resolvers are among them; writes
+    /// the header now.
+    pub fn with_pair(
+        out: W,
+        format: OutputFormat,
+        resolvers: &[Resolver],
+        pair: Option<Pair>,
+    ) -> io::Result<RowWriter<W>> {
+        let mut writer = RowWriter::headless(out, format, resolvers, pair);
         if let Some(d) = &mut writer.delimited {
             let names: Vec<&[u8]> = writer.columns.iter().map(String::as_bytes).collect();
             d.write(&mut writer.out, &names)?;
@@ -271,7 +301,13 @@ impl<W: Write> RowWriter<W> {
     }
 
     /// A writer that writes no header: for rows that follow others.
-    fn headless(out: W, format: OutputFormat, resolvers: &[Resolver]) -> RowWriter<W> {
+    fn headless(
+        out: W,
+        format: OutputFormat,
+        resolvers: &[Resolver],
+        pair: Option<Pair>,
+    ) -> RowWriter<W> {
+        let pair = pair.filter(|&p| pair_indexes(resolvers, p).is_some());
         let delimited = match format {
             OutputFormat::Jsonl => None,
             OutputFormat::Csv => Some(Delimited::new(b',')),
@@ -280,7 +316,9 @@ impl<W: Write> RowWriter<W> {
         RowWriter {
             out,
             delimited,
-            columns: columns(resolvers),
+            columns: columns(resolvers, pair),
+            resolvers: resolvers.len(),
+            pair: pair.and_then(|p| pair_indexes(resolvers, p)),
             notes: String::new(),
         }
     }
@@ -291,6 +329,8 @@ impl<W: Write> RowWriter<W> {
             let json = JsonRow {
                 row,
                 columns: &self.columns,
+                resolvers: self.resolvers,
+                pair: self.pair,
             };
             serde_json::to_writer(&mut self.out, &json).map_err(io::Error::from)?;
             return self.out.write_all(b"\n");
@@ -310,13 +350,16 @@ impl<W: Write> RowWriter<W> {
         fields.put(row.base.as_deref().unwrap_or(""));
         fields.put(row.encoding);
         // An error row has no cells: its resolver columns are empty.
-        for i in 0..(self.columns.len() - LEADING - TRAILING) / 2 {
+        for i in 0..self.resolvers {
             let cell = row.cells.get(i);
             fields.put(cell.and_then(|c| c.canon()).unwrap_or(""));
             fields.put(cell.and_then(|c| c.reason()).unwrap_or(""));
         }
         fields.put(notes);
         fields.put(row.host_verdict().map_or("", |v| v.name()));
+        if let Some((check, fetch)) = self.pair {
+            fields.put(row.pair_verdict(check, fetch).map_or("", |v| v.name()));
+        }
         fields.put(row.error.as_deref().unwrap_or(""));
         match fields.all.get(..fields.len) {
             Some(all) => delimited.write(&mut self.out, all),
@@ -345,11 +388,12 @@ pub fn chunk_bytes(
     rows: &[Row],
     format: OutputFormat,
     resolvers: &[Resolver],
+    pair: Option<Pair>,
     keep: impl Fn(&Row) -> bool,
 ) -> io::Result<Vec<u8>> {
     // About what a row of real URLs takes, so the buffer seldom grows.
     let guess = rows.len() * (64 + 96 * resolvers.len());
-    let mut writer = RowWriter::headless(Vec::with_capacity(guess), format, resolvers);
+    let mut writer = RowWriter::headless(Vec::with_capacity(guess), format, resolvers, pair);
     for row in rows.iter().filter(|row| keep(row)) {
         writer.write(row)?;
     }
@@ -374,14 +418,14 @@ pub fn write_table<R: BufRead + Send, W: Write>(
 ) -> Result<(Summary, W), RunError> {
     let resolvers = &options.resolvers;
     // The header, through a writer of its own.
-    let mut out = RowWriter::new(out, format, resolvers)
+    let mut out = RowWriter::with_pair(out, format, resolvers, options.pair)
         .and_then(RowWriter::into_inner)
         .map_err(RunError::Sink)?;
     let summary = run_chunks(
         source,
         options,
         control,
-        |rows| chunk_bytes(&rows, format, resolvers, keep),
+        |rows| chunk_bytes(&rows, format, resolvers, options.pair, keep),
         |bytes| {
             out.write_all(&bytes?)?;
             after_chunk();
@@ -396,6 +440,8 @@ pub fn write_table<R: BufRead + Send, W: Write>(
 struct JsonRow<'a> {
     row: &'a Row,
     columns: &'a [String],
+    resolvers: usize,
+    pair: Option<(usize, usize)>,
 }
 
 impl Serialize for JsonRow<'_> {
@@ -406,16 +452,18 @@ impl Serialize for JsonRow<'_> {
         map.serialize_entry("input", &row.input)?;
         map.serialize_entry("base", &row.base)?;
         map.serialize_entry("encoding", &Some(row.encoding).filter(|e| !e.is_empty()))?;
-        // The resolver columns sit between the four leading ones and the two
-        // trailing ones, in pairs.
-        let resolver_columns = &self.columns[LEADING..self.columns.len() - TRAILING];
-        for (i, pair) in resolver_columns.chunks(2).enumerate() {
+        // The resolver columns follow the four leading ones, in pairs.
+        let resolver_columns = &self.columns[LEADING..LEADING + 2 * self.resolvers];
+        for (i, names) in resolver_columns.chunks(2).enumerate() {
             let cell = row.cells.get(i);
-            map.serialize_entry(&pair[0], &cell.and_then(|c| c.canon()))?;
-            map.serialize_entry(&pair[1], &cell.and_then(|c| c.reason()))?;
+            map.serialize_entry(&names[0], &cell.and_then(|c| c.canon()))?;
+            map.serialize_entry(&names[1], &cell.and_then(|c| c.reason()))?;
         }
         map.serialize_entry("notes", &row.notes)?;
         map.serialize_entry("hosts", &row.host_verdict().map(|v| v.name()))?;
+        if let Some((check, fetch)) = self.pair {
+            map.serialize_entry("pair", &row.pair_verdict(check, fetch).map(|v| v.name()))?;
+        }
         map.serialize_entry("error", &row.error)?;
         map.end()
     }
@@ -693,7 +741,7 @@ mod tests {
             fn every_record_is_the_one_the_csv_crate_writes(rows in proptest::collection::vec(row(), 1..8)) {
                 let resolvers = [Resolver::This, Resolver::Whatwg];
                 for (format, delimiter) in [(OutputFormat::Csv, b','), (OutputFormat::Tsv, b'\t')] {
-                    let mut w = RowWriter::headless(Vec::new(), format, &resolvers);
+                    let mut w = RowWriter::headless(Vec::new(), format, &resolvers, None);
                     let mut expected = Vec::new();
                     for row in &rows {
                         w.write(row).expect("in memory");

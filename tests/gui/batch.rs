@@ -652,6 +652,7 @@ fn job_of(n: usize, path: PathBuf) -> ExportJob {
         rows: n,
         order: None,
         resolvers: vec![Resolver::This],
+        pair: None,
         format: OutputFormat::Csv,
         path,
     }

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::kittest::{settle, shows, shows_part};
 use egui::Event;
+use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use url_inspector::app::clipboard::MemoryClipboard;
@@ -133,4 +134,52 @@ fn hovering_a_cut_cell_shows_its_whole_text_once() {
     h.run();
     let tooltips = h.query_all_by_label(&long).count() - before;
     assert_eq!(tooltips, 1, "one tooltip with the whole text");
+}
+
+/// A pair chosen (the parser that checks, the one that fetches): the table
+/// gets a Pair column, and "only getting through" keeps the payloads on
+/// which the fetch goes elsewhere than the check saw.
+#[test]
+fn a_pair_marks_and_filters_the_rows_that_get_through() {
+    let mut h = window(false);
+    h.run();
+    // The picker turns both resolvers on.
+    h.get_by_label("check:").click();
+    h.run();
+    // The menu's item, not the resolver's checkbox of the same name.
+    h.get_by_role_and_label(Role::Button, "Python 3.11")
+        .click_accesskit();
+    h.run();
+    h.get_by_label("fetch:").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "libcurl")
+        .click_accesskit();
+    h.run();
+    let batch = &h.state().state.batch;
+    assert_eq!(batch.check, Some(Resolver::Python));
+    assert_eq!(batch.fetch, Some(Resolver::Curl));
+    assert!(
+        batch.resolvers.contains(&Resolver::Python) && batch.resolvers.contains(&Resolver::Curl)
+    );
+    h.state_mut()
+        .state
+        .batch
+        .set_pair(Some(url_inspector::resolvers::pair::Pair {
+            check: Resolver::Whatwg,
+            fetch: Resolver::Python,
+        }));
+    run_lines(
+        &mut h,
+        "http://example.com/\nhttp://good.com\\@evil.com/\nhttp://0x7f.1/\n",
+    );
+    assert!(h.query_by_label("Pair").is_some(), "the pair's column");
+    assert!(shows(&h, "confusion"), "the row that gets through");
+    h.get_by_label("only getting through").click();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !shows(&h, "1 of 3 rows shown") {
+        assert!(Instant::now() < deadline, "the filter never applied");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(shows_part(&h, "good.com\\@evil.com"));
 }

@@ -44,6 +44,8 @@ pub struct ExportJob {
     /// The rows shown, in order (the filtered view).
     pub order: Option<Arc<Vec<u32>>>,
     pub resolvers: Vec<Resolver>,
+    /// The run's pair, for the `pair` column.
+    pub pair: Option<crate::resolvers::pair::Pair>,
     pub format: OutputFormat,
     pub path: PathBuf,
 }
@@ -387,7 +389,7 @@ pub fn write_rows(file: File, job: &ExportJob, progress: &Progress) -> io::Resul
         return Ok(None);
     }
     let out = BufWriter::with_capacity(1 << 16, file);
-    let mut w = RowWriter::new(out, job.format, &job.resolvers)?;
+    let mut w = RowWriter::with_pair(out, job.format, &job.resolvers, job.pair)?;
     let mut written = 0u64;
     // Rows looked at (written or missing), so a run of missing rows still
     // reaches the checks below.

@@ -26,6 +26,7 @@ use super::runner::{Progress, Task};
 use super::settings::{Filter, HostFilter, Sort, SortColumn};
 use super::store::{CellRef, RowRef, Segment, Table, row_of};
 use crate::resolvers::hosts::Verdict;
+use crate::resolvers::pair::Pair;
 use crate::table::Summary;
 
 /// How often a filtered or sorted view follows a growing table.
@@ -37,6 +38,8 @@ struct Key {
     filter: Filter,
     sort: Sort,
     rows: usize,
+    /// The table's pair, as indexes of its check and fetch.
+    pair: Option<(usize, usize)>,
 }
 
 /// A list of rows shown and, when a filter made it, their summary.
@@ -80,6 +83,7 @@ impl ViewIndex {
             filter: filter.clone(),
             sort,
             rows: table.len(),
+            pair: table.pair,
         };
         if self.made_for.as_ref() == Some(&wanted)
             || self.pending.as_ref().is_some_and(|(k, _)| *k == wanted)
@@ -114,10 +118,10 @@ impl ViewIndex {
     fn start(&mut self, table: &Table, key: Key, ctx: &egui::Context) {
         let segments: Vec<Arc<Segment>> = table.segments().to_vec();
         let resolvers = table.resolvers.clone();
-        let (filter, sort, rows) = (key.filter.clone(), key.sort, key.rows);
+        let (filter, sort, rows, pair) = (key.filter.clone(), key.sort, key.rows, key.pair);
         let progress = Arc::new(Progress::default());
         let task = Task::spawn("batch-filter", progress, ctx, move |progress| {
-            let list = compute(&segments, rows, &filter, sort, progress)?;
+            let list = compute(&segments, rows, &filter, pair, sort, progress)?;
             let summary = (!filter.is_empty())
                 .then(|| summarize(&segments, &resolvers, &list, progress))
                 .flatten();
@@ -165,6 +169,7 @@ impl ViewIndex {
 pub fn filter_ui(
     ui: &mut egui::Ui,
     filter: &mut Filter,
+    pair: Option<Pair>,
     codes: &[&'static str],
     shown: usize,
     total: usize,
@@ -191,6 +196,16 @@ pub fn filter_ui(
                  one host lets a client connect to another), or write one host differently \
                  (a filter comparing strings is fooled)",
             );
+        if let Some(p) = pair {
+            ui.checkbox(&mut filter.through, "only getting through")
+                .on_hover_text(format!(
+                    "Rows that get through the pair: {} and {} both accept the URL and name \
+                     different hosts, so a check on the one's host lets the other connect \
+                     elsewhere",
+                    p.check.label(),
+                    p.fetch.label()
+                ));
+        }
         let label = ui.label("note:");
         let shown_note = if filter.note.is_empty() {
             "any".to_owned()
@@ -234,6 +249,7 @@ fn compute(
     segments: &[Arc<Segment>],
     rows: usize,
     filter: &Filter,
+    pair: Option<(usize, usize)>,
     sort: Sort,
     progress: &Progress,
 ) -> Option<Vec<u32>> {
@@ -242,7 +258,7 @@ fn compute(
         .into_par_iter()
         .filter(|&i| {
             !progress.is_cancelled()
-                && row_of(segments, i).is_some_and(|r| passes(&r, filter, &needle))
+                && row_of(segments, i).is_some_and(|r| passes(&r, filter, pair, &needle))
         })
         .map(|i| i as u32)
         .collect();
@@ -256,7 +272,7 @@ fn compute(
                 return Ordering::Equal;
             };
             // Ties keep input order, whichever the direction.
-            let by_column = compare(&x, &y, sort.column);
+            let by_column = compare(&x, &y, sort.column, pair);
             let ordered = if sort.descending {
                 by_column.reverse()
             } else {
@@ -290,10 +306,19 @@ fn summarize(
     Some(summary)
 }
 
-/// Whether `row` passes `filter` (`needle` is the search text, lowercased).
-/// A line that could not be read passes the invalid and disagreement
-/// filters: a person filtering for trouble must see it.
-pub fn passes(row: &RowRef<'_>, filter: &Filter, needle: &str) -> bool {
+/// Whether `row` passes `filter` (`needle` is the search text, lowercased;
+/// `pair` the table's pair, as indexes of its check and fetch). A line
+/// that could not be read passes the invalid and disagreement filters: a
+/// person filtering for trouble must see it.
+pub fn passes(
+    row: &RowRef<'_>,
+    filter: &Filter,
+    pair: Option<(usize, usize)>,
+    needle: &str,
+) -> bool {
+    if filter.through && !pair.is_some_and(|p| row.pair_verdict(p) == Some(Verdict::Confusion)) {
+        return false;
+    }
     if filter.only_invalid && !(row.any_invalid() || row.is_error()) {
         return false;
     }
@@ -337,8 +362,14 @@ fn contains_ignoring_case(hay: &str, needle: &str) -> bool {
 }
 
 /// Two rows by one column, ascending. A resolver's column puts canonical
-/// URLs (sorted) before invalid answers (sorted by reason).
-fn compare<'a>(x: &RowRef<'a>, y: &RowRef<'a>, column: SortColumn) -> Ordering {
+/// URLs (sorted) before invalid answers (sorted by reason); the pair's
+/// column puts the rows that get through first.
+fn compare<'a>(
+    x: &RowRef<'a>,
+    y: &RowRef<'a>,
+    column: SortColumn,
+    pair: Option<(usize, usize)>,
+) -> Ordering {
     match column {
         SortColumn::Line => x.line().cmp(&y.line()),
         SortColumn::Input => x.input().cmp(y.input()),
@@ -353,6 +384,15 @@ fn compare<'a>(x: &RowRef<'a>, y: &RowRef<'a>, column: SortColumn) -> Ordering {
         }
         SortColumn::Host(k) => x.host(k).cmp(&y.host(k)),
         SortColumn::Notes => x.notes().cmp(y.notes()),
+        SortColumn::Pair => {
+            let key = |r: &RowRef<'a>| match pair.and_then(|p| r.pair_verdict(p)) {
+                Some(Verdict::Confusion) => 0,
+                Some(Verdict::Spelling) => 1,
+                Some(Verdict::Agree) => 2,
+                None => 3,
+            };
+            key(x).cmp(&key(y))
+        }
     }
 }
 
@@ -433,11 +473,18 @@ mod tests {
     }
 
     fn lines(t: &Table, filter: Filter, sort: Sort) -> Vec<u64> {
-        compute(t.segments(), t.len(), &filter, sort, &Progress::default())
-            .unwrap_or_default()
-            .into_iter()
-            .filter_map(|i| t.row(i as usize).map(|r| r.line()))
-            .collect()
+        compute(
+            t.segments(),
+            t.len(),
+            &filter,
+            None,
+            sort,
+            &Progress::default(),
+        )
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|i| t.row(i as usize).map(|r| r.line()))
+        .collect()
     }
 
     #[test]
@@ -450,6 +497,7 @@ mod tests {
             note: note.to_owned(),
             search: search.to_owned(),
             hosts: HostFilter::Any,
+            through: false,
         };
         assert_eq!(lines(&t, f(true, false, "", ""), none), [2, 3]);
         assert_eq!(lines(&t, f(false, true, "", ""), none), [2]);
@@ -471,7 +519,10 @@ mod tests {
             column: SortColumn::Input,
             descending: false,
         };
-        assert_eq!(compute(t.segments(), t.len(), &all, sort, &progress), None);
+        assert_eq!(
+            compute(t.segments(), t.len(), &all, None, sort, &progress),
+            None
+        );
     }
 
     #[test]

@@ -99,6 +99,9 @@ impl BatchView {
         {
             settings.sort = settings::Sort::default();
         }
+        if self.table.pair.is_none() && settings.filter.through {
+            settings.filter.through = false;
+        }
         self.index
             .update(&self.table, &settings.filter, settings.sort, &ctx);
         let beside = ui.available_width() >= SUMMARY_BESIDE_FROM;
@@ -156,13 +159,14 @@ impl BatchView {
         filter::filter_ui(
             ui,
             &mut settings.filter,
+            self.table.pair_resolvers(),
             &self.codes.1,
             self.index.len(&self.table),
             self.table.len(),
             self.index.is_pending(),
         );
         ui.horizontal_wrapped(|ui| {
-            table_view::columns_menu(ui, &resolvers, settings);
+            table_view::columns_menu(ui, &resolvers, self.table.pair.is_some(), settings);
             ui.toggle_value(&mut settings.show_summary, "Summary panel")
                 .on_hover_text("Show the summary beside the table (remembered)");
             ui.separator();
@@ -228,7 +232,7 @@ impl BatchView {
                 if let job::Input::File(path) = &input {
                     settings.remember_file(&path.display().to_string());
                 }
-                self.table = store::Table::new(options.resolvers.clone());
+                self.table = store::Table::with_pair(options.resolvers.clone(), options.pair);
                 self.index = filter::ViewIndex::default();
                 self.selected = None;
                 self.job = Some(job::Job::start(input, options, ctx));
@@ -405,6 +409,7 @@ impl BatchView {
                 None
             },
             resolvers: self.table.resolvers.clone(),
+            pair: self.table.pair_resolvers(),
             format: settings.export_format,
             path: path.into(),
         };

@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use crate::resolvers::Resolver;
 use crate::resolvers::hosts::{self, Verdict};
+use crate::resolvers::pair::Pair;
 use crate::table::{Cell, Row};
 
 /// Rows per segment (the same as the pipeline's chunks of lines).
@@ -471,6 +472,12 @@ impl<'a> RowRef<'a> {
         hosts::verdict((0..self.segment.resolvers).map(|k| self.host(k)))
     }
 
+    /// The verdict of the pair whose check and fetch are the resolvers at
+    /// these indexes; `None` for a line that could not be read.
+    pub fn pair_verdict(&self, (check, fetch): (usize, usize)) -> Option<Verdict> {
+        (!self.is_error()).then(|| hosts::verdict([self.host(check), self.host(fetch)]))
+    }
+
     /// The note codes raised, in the order first raised.
     pub fn notes(&self) -> impl Iterator<Item = &'static str> + 'a {
         let s = self.segment;
@@ -524,6 +531,9 @@ impl<'a> RowRef<'a> {
 #[derive(Clone, Debug, Default)]
 pub struct Table {
     pub resolvers: Vec<Resolver>,
+    /// The pair of the run, as indexes of its check and fetch among
+    /// `resolvers`.
+    pub pair: Option<(usize, usize)>,
     segments: Vec<Arc<Segment>>,
     rows: usize,
 }
@@ -532,9 +542,29 @@ impl Table {
     pub fn new(resolvers: Vec<Resolver>) -> Table {
         Table {
             resolvers,
+            pair: None,
             segments: Vec::new(),
             rows: 0,
         }
+    }
+
+    /// A table of `resolvers` with `pair`'s column, when both of its
+    /// resolvers are among them.
+    pub fn with_pair(resolvers: Vec<Resolver>, pair: Option<Pair>) -> Table {
+        let pair = pair.and_then(|p| crate::table::write::pair_indexes(&resolvers, p));
+        Table {
+            pair,
+            ..Table::new(resolvers)
+        }
+    }
+
+    /// The pair of the run, by its resolvers.
+    pub fn pair_resolvers(&self) -> Option<Pair> {
+        let (check, fetch) = self.pair?;
+        Some(Pair {
+            check: *self.resolvers.get(check)?,
+            fetch: *self.resolvers.get(fetch)?,
+        })
     }
 
     pub fn len(&self) -> usize {

@@ -24,6 +24,8 @@ use egui_extras::{Column, TableBuilder};
 
 use crate::engine::Mode;
 use crate::resolvers::Resolver;
+use crate::resolvers::hosts::Verdict;
+use crate::resolvers::pair::Pair;
 use crate::table::{OutputFormat, RowWriter};
 
 use super::super::command::Command;
@@ -50,6 +52,9 @@ pub enum TableColumn {
     Answer(usize),
     /// The host that resolver's answer names.
     Host(usize),
+    /// The pair's verdict: whether the URL gets through the check and
+    /// the fetch of the run's pair.
+    Pair,
     Notes,
 }
 
@@ -64,6 +69,7 @@ impl TableColumn {
             TableColumn::Base => "base",
             TableColumn::Answer(k) => resolver(k),
             TableColumn::Host(k) => return Cow::Owned(format!("{} host", resolver(k))),
+            TableColumn::Pair => "pair",
             TableColumn::Notes => "notes",
         })
     }
@@ -78,6 +84,7 @@ impl TableColumn {
             TableColumn::Base => "Base".into(),
             TableColumn::Answer(k) => label(k).into(),
             TableColumn::Host(k) => format!("{} host", label(k)).into(),
+            TableColumn::Pair => "Pair".into(),
             TableColumn::Notes => "Notes".into(),
         }
     }
@@ -89,6 +96,7 @@ impl TableColumn {
             TableColumn::Line => 0,
             TableColumn::Input | TableColumn::Answer(_) => 200,
             TableColumn::Host(_) => 120,
+            TableColumn::Pair => 80,
             TableColumn::Base | TableColumn::Notes => 100,
         }
     }
@@ -98,7 +106,9 @@ impl TableColumn {
         match self {
             TableColumn::Line => line,
             TableColumn::Input | TableColumn::Answer(_) => MIN_URL_WIDTH,
-            TableColumn::Host(_) | TableColumn::Base | TableColumn::Notes => MIN_OTHER_WIDTH,
+            TableColumn::Host(_) | TableColumn::Base | TableColumn::Notes | TableColumn::Pair => {
+                MIN_OTHER_WIDTH
+            }
         }
     }
 
@@ -110,16 +120,20 @@ impl TableColumn {
             TableColumn::Answer(k) => SortColumn::Resolver(k),
             TableColumn::Host(k) => SortColumn::Host(k),
             TableColumn::Notes => SortColumn::Notes,
+            TableColumn::Pair => SortColumn::Pair,
         }
     }
 }
 
 /// Every column the table could show, in order: each resolver's host
-/// right after its answer.
-pub fn all_columns(resolvers: &[Resolver]) -> Vec<TableColumn> {
+/// right after its answer, the pair's verdict (with a pair) after them.
+pub fn all_columns(resolvers: &[Resolver], pair: bool) -> Vec<TableColumn> {
     let mut all = vec![TableColumn::Line, TableColumn::Input, TableColumn::Base];
     for k in 0..resolvers.len() {
         all.extend([TableColumn::Answer(k), TableColumn::Host(k)]);
+    }
+    if pair {
+        all.push(TableColumn::Pair);
     }
     all.push(TableColumn::Notes);
     all
@@ -142,7 +156,7 @@ fn is_on(c: TableColumn, resolvers: &[Resolver], settings: &BatchSettings) -> bo
 pub fn shown_columns(table: &Table, settings: &BatchSettings) -> Vec<TableColumn> {
     let any_base = table.counts().with_base > 0;
     let resolvers = &table.resolvers;
-    let shown: Vec<TableColumn> = all_columns(resolvers)
+    let shown: Vec<TableColumn> = all_columns(resolvers, table.pair.is_some())
         .into_iter()
         .filter(|&c| is_on(c, resolvers, settings))
         .filter(|&c| c != TableColumn::Base || any_base)
@@ -156,7 +170,12 @@ pub fn shown_columns(table: &Table, settings: &BatchSettings) -> Vec<TableColumn
 }
 
 /// The "Columns" menu: a checkbox per column (the resolvers' too), saved.
-pub fn columns_menu(ui: &mut egui::Ui, resolvers: &[Resolver], settings: &mut BatchSettings) {
+pub fn columns_menu(
+    ui: &mut egui::Ui,
+    resolvers: &[Resolver],
+    pair: bool,
+    settings: &mut BatchSettings,
+) {
     let hidden = settings.hidden_columns.len();
     let title = if hidden == 0 {
         "Columns".to_owned()
@@ -164,7 +183,7 @@ pub fn columns_menu(ui: &mut egui::Ui, resolvers: &[Resolver], settings: &mut Ba
         format!("Columns ({hidden} hidden)")
     };
     ui.menu_button(title, |ui| {
-        for c in all_columns(resolvers) {
+        for c in all_columns(resolvers, pair) {
             let name = c.name(resolvers);
             if matches!(c, TableColumn::Host(_)) {
                 continue;
@@ -408,6 +427,10 @@ fn draw_table(
                 TableColumn::Base => "The base it was resolved against",
                 TableColumn::Answer(k) => resolvers.get(k).map_or("", |r| r.description()),
                 TableColumn::Host(_) => "The host this resolver reads: where it would connect",
+                TableColumn::Pair => {
+                    "Whether the URL gets through the pair: confusion when the check and the \
+                     fetch name different hosts"
+                }
                 TableColumn::Notes => "The codes of the notes the row raised",
             };
             let name = c.title(resolvers);
@@ -432,10 +455,15 @@ fn draw_table(
                 None
             };
             for &c in columns {
-                let (_, resp) = row.col(|ui| cell_of(ui, &r, c, majority));
-                cell_menu(&resp, &r, resolvers, commands, || {
-                    menu_text(&r, c, resolvers)
-                });
+                let (_, resp) = row.col(|ui| cell_of(ui, &r, c, majority, table.pair));
+                cell_menu(
+                    &resp,
+                    &r,
+                    resolvers,
+                    table.pair_resolvers(),
+                    commands,
+                    || menu_text(&r, c, resolvers, table.pair),
+                );
                 let column = match c {
                     TableColumn::Answer(k) | TableColumn::Host(k) => resolvers.get(k).copied(),
                     _ => None,
@@ -452,7 +480,13 @@ fn draw_table(
 }
 
 /// One cell of the row.
-fn cell_of(ui: &mut egui::Ui, r: &RowRef<'_>, c: TableColumn, majority: Option<Majority<'_>>) {
+fn cell_of(
+    ui: &mut egui::Ui,
+    r: &RowRef<'_>,
+    c: TableColumn,
+    majority: Option<Majority<'_>>,
+    pair: Option<(usize, usize)>,
+) {
     match c {
         TableColumn::Line => {
             ui.add(egui::Label::new(r.line().to_string()).selectable(false));
@@ -473,12 +507,33 @@ fn cell_of(ui: &mut egui::Ui, r: &RowRef<'_>, c: TableColumn, majority: Option<M
                 marked_cell(ui, h, Some(h));
             }
         }
+        TableColumn::Pair => pair_ui(ui, r, pair),
         TableColumn::Notes => notes_ui(ui, r),
     }
 }
 
+/// The pair's verdict, the rows that get through marked in the warning
+/// colour.
+fn pair_ui(ui: &mut egui::Ui, r: &RowRef<'_>, pair: Option<(usize, usize)>) {
+    let Some(verdict) = pair.and_then(|p| r.pair_verdict(p)) else {
+        return;
+    };
+    let text = egui::RichText::new(verdict.name());
+    let text = if verdict == Verdict::Confusion {
+        text.strong().color(ui.visuals().warn_fg_color)
+    } else {
+        text
+    };
+    ui.add(egui::Label::new(text).selectable(false));
+}
+
 /// What a cell's menu calls the cell, and its whole text.
-fn menu_text(r: &RowRef<'_>, c: TableColumn, resolvers: &[Resolver]) -> (String, String) {
+fn menu_text(
+    r: &RowRef<'_>,
+    c: TableColumn,
+    resolvers: &[Resolver],
+    pair: Option<(usize, usize)>,
+) -> (String, String) {
     match c {
         TableColumn::Line => ("a line number".to_owned(), r.line().to_string()),
         TableColumn::Input => (of_line("the input", r), r.input().to_owned()),
@@ -494,6 +549,12 @@ fn menu_text(r: &RowRef<'_>, c: TableColumn, resolvers: &[Resolver]) -> (String,
             (of_line(&what, r), r.host(k).unwrap_or("").to_owned())
         }
         TableColumn::Notes => (of_line("the note codes", r), notes_text(r)),
+        TableColumn::Pair => (
+            of_line("the pair's verdict", r),
+            pair.and_then(|p| r.pair_verdict(p))
+                .map_or("", |v| v.name())
+                .to_owned(),
+        ),
     }
 }
 
@@ -693,6 +754,7 @@ fn cell_menu(
     resp: &egui::Response,
     row: &RowRef<'_>,
     resolvers: &[Resolver],
+    pair: Option<Pair>,
     commands: &mut Vec<Command>,
     cell: impl FnOnce() -> (String, String),
 ) {
@@ -709,7 +771,7 @@ fn cell_menu(
             .on_hover_text("One CSV record with the export's columns, without the header")
             .clicked()
         {
-            match row_csv(row, resolvers) {
+            match row_csv(row, resolvers, pair) {
                 Ok(csv) => commands.push(Command::Copy {
                     what: format!("line {} as CSV", row.line()),
                     text: csv,
@@ -726,8 +788,12 @@ fn cell_menu(
 /// The row as one CSV record, with the columns an export has (the same
 /// writer), without the header and without the final line break, so it
 /// pastes as one record wherever it goes.
-fn row_csv(row: &RowRef<'_>, resolvers: &[Resolver]) -> std::io::Result<String> {
-    let mut w = RowWriter::new(Vec::new(), OutputFormat::Csv, resolvers)?;
+fn row_csv(
+    row: &RowRef<'_>,
+    resolvers: &[Resolver],
+    pair: Option<Pair>,
+) -> std::io::Result<String> {
+    let mut w = RowWriter::with_pair(Vec::new(), OutputFormat::Csv, resolvers, pair)?;
     w.write(&row.to_row())?;
     let bytes = w.into_inner()?;
     // Every field is a Rust string, so the bytes are UTF-8; lossy only so

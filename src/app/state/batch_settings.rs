@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::resolvers::Resolver;
+use crate::resolvers::pair::Pair;
 use crate::table::{InputFormat, OutputFormat};
 
 use super::super::by_name;
@@ -52,6 +53,13 @@ pub struct BatchSettings {
     /// The resolvers (by name) whose host has a column of its own: the
     /// host each would connect to, side by side (none until asked for).
     pub host_columns: Vec<String>,
+    /// The pair: the parser an application checks URLs with and the one it
+    /// fetches them with. With both set (and run), the table has a pair
+    /// column and the filter can keep the rows that get through.
+    #[serde(with = "by_name::optional")]
+    pub check: Option<Resolver>,
+    #[serde(with = "by_name::optional")]
+    pub fetch: Option<Resolver>,
     /// Whether the summary panel is shown beside the table.
     pub show_summary: bool,
     /// The files opened last, newest first (at most [`RECENT_FILES`]).
@@ -83,6 +91,8 @@ impl Default for BatchSettings {
             hidden_columns: Vec::new(),
             column_weights: BTreeMap::new(),
             host_columns: Vec::new(),
+            check: None,
+            fetch: None,
             show_summary: true,
             recent: Vec::new(),
             open_at_start: false,
@@ -128,6 +138,25 @@ impl BatchSettings {
         }
     }
 
+    /// The pair chosen, when both sides are.
+    pub fn pair(&self) -> Option<Pair> {
+        Some(Pair {
+            check: self.check?,
+            fetch: self.fetch?,
+        })
+    }
+
+    /// Chooses a pair (or none) and turns its resolvers on, so a run
+    /// computes both.
+    pub fn set_pair(&mut self, pair: Option<Pair>) {
+        self.check = pair.map(|p| p.check);
+        self.fetch = pair.map(|p| p.fetch);
+        if let Some(p) = pair {
+            self.set_resolver(p.check, true);
+            self.set_resolver(p.fetch, true);
+        }
+    }
+
     /// Puts `path` first in the recent files (once), dropping the oldest
     /// beyond [`RECENT_FILES`].
     pub fn remember_file(&mut self, path: &str) {
@@ -157,6 +186,9 @@ pub struct Filter {
     /// Only rows whose resolvers would connect to different hosts, or
     /// spell one host differently.
     pub hosts: HostFilter,
+    /// Only rows that get through the pair of the table: the check and
+    /// the fetch accept the URL and name different hosts.
+    pub through: bool,
 }
 
 impl Filter {
@@ -167,6 +199,7 @@ impl Filter {
             && self.note.is_empty()
             && self.search.is_empty()
             && self.hosts == HostFilter::Any
+            && !self.through
     }
 }
 
@@ -213,6 +246,8 @@ pub enum SortColumn {
     /// The host a resolver's answer names, by the same index.
     Host(usize),
     Notes,
+    /// The pair's verdict (agree, spelling, confusion).
+    Pair,
 }
 
 /// The sort: a column and a direction.
