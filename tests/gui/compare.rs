@@ -402,3 +402,38 @@ fn a_look_alike_host_is_marked_in_every_cell_that_names_it() {
         "{marked:#?}"
     );
 }
+
+/// The host matrix: every shown resolver's host against every other's; a
+/// click on a cell makes its row the check and its column the fetch, and
+/// the view says whether the URL gets through that pair and where each
+/// side took its host.
+#[test]
+fn a_click_in_the_host_matrix_picks_the_pair_and_says_whether_the_url_gets_through() {
+    let (mut h, _) = window(compare_state("http://good.com\\@evil.com/", ""));
+    h.run();
+    let cell = "URL Standard checks, Python 3.11 fetches: different hosts";
+    h.get_by_label(cell).click_accesskit();
+    h.run();
+    let settings = &h.state().state.compare;
+    assert_eq!(settings.check, Some(Resolver::Whatwg));
+    assert_eq!(settings.fetch, Some(Resolver::Python));
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !shows(&h, "The pair lets it through:") {
+        assert!(Instant::now() < deadline, "no pair verdict");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(shows_part(
+        &h,
+        "The URL Standard sees good.com; Python's urllib goes to evil.com"
+    ));
+    assert!(
+        shows(&h, "python.hostinfo"),
+        "the step where urllib took evil.com"
+    );
+    // The same spelled two ways is marked as such, not as a confusion.
+    assert!(
+        h.query_by_label("URL Standard checks, THIS fetches: the same host")
+            .is_some()
+    );
+}

@@ -14,6 +14,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{Mode, QueryEncoding};
+use crate::resolvers::pair::{Pair, PairVerdict};
 use crate::resolvers::{Answer, Request, Resolver};
 
 use super::parting::{Parting, partings};
@@ -24,6 +25,9 @@ pub struct CompareRequest {
     pub input: String,
     pub base: String,
     pub encoding: String,
+    /// The pair whose verdict is wanted (its two asked traced, so the
+    /// verdict says where they part).
+    pub pair: Option<Pair>,
 }
 
 impl CompareRequest {
@@ -51,6 +55,8 @@ pub struct Comparison {
     pub answers: Vec<(Resolver, Answer)>,
     /// For every two spec modes whose traces differ, where they part.
     pub partings: Vec<Parting>,
+    /// The pair's verdict, when the request named a pair.
+    pub pair: Option<PairVerdict>,
 }
 
 impl Comparison {
@@ -96,11 +102,13 @@ pub fn compare(req: &CompareRequest) -> Comparison {
     }
     let partings = partings(&traces);
     drop(traces);
+    let pair = req.pair.map(|p| p.judge_request(&request));
 
     Comparison {
         request: req.clone(),
         partings,
         answers,
+        pair,
         elapsed: start.elapsed(),
     }
 }
@@ -115,6 +123,7 @@ mod tests {
             input: input.into(),
             base: base.into(),
             encoding: "utf-8".into(),
+            pair: None,
         }
     }
 

@@ -9,6 +9,7 @@
 //! | [`compute`] | what the view shows, computed once per change of the inputs |
 //! | [`table`] | the table, its widths and its marked cells |
 //! | [`group_rows`] | the groups' headings, a live browser being asked |
+//! | [`host_matrix`] | every resolver's host against every other's, the pair picker and its verdict |
 //! | [`live`] | the real browsers, asked off the UI thread |
 //! | [`departures`] | where today's browsers leave the URL Standard, and why |
 //! | [`summary`] | who agrees with whom, in a line |
@@ -22,6 +23,7 @@
 pub mod compute;
 pub mod departures;
 pub mod group_rows;
+pub mod host_matrix;
 pub mod live;
 pub mod markdown;
 pub mod opc_steps;
@@ -107,6 +109,9 @@ impl CompareView {
                 egui::Label::new(RichText::new(summary::summary(answers.clone())).strong()).wrap(),
             );
             hosts_ui(ui, &hosts::compare(answers));
+            if let Some(v) = &c.pair {
+                pair_line_ui(ui, v);
+            }
         } else {
             ui.add(
                 egui::Label::new(
@@ -126,6 +131,9 @@ impl CompareView {
                 super::focus_scroll::scroll_to_new_focus(ui);
                 table::table_ui(ui, c, &mut state.compare, state.escapes, commands);
                 ui.add_space(6.0);
+                section(ui, "Hosts: who checks, who fetches", |ui| {
+                    host_matrix::host_matrix_ui(ui, c, &shown, &mut state.compare);
+                });
                 sections_ui(ui, c, &shown, reference, state.escapes, commands);
             });
     }
@@ -136,8 +144,12 @@ impl CompareView {
             self.shown = Some(done);
         }
         // Compared in place: a pasted megabyte is not copied every frame.
+        let pair = state.compare.pair();
         let unchanged = self.asked.as_ref().is_some_and(|a| {
-            a.input == state.input && a.base == state.base && a.encoding == state.encoding
+            a.input == state.input
+                && a.base == state.base
+                && a.encoding == state.encoding
+                && a.pair == pair
         });
         if unchanged {
             return;
@@ -146,6 +158,7 @@ impl CompareView {
             input: state.input.clone(),
             base: state.base.clone(),
             encoding: state.encoding.clone(),
+            pair,
         };
         self.asked = Some(request.clone());
         if let Some(done) = self.worker.submit(request, ctx) {
@@ -368,6 +381,26 @@ fn section(ui: &mut egui::Ui, title: &str, body: impl FnOnce(&mut egui::Ui)) {
         .id_salt(title)
         .default_open(true)
         .show(ui, body);
+}
+
+/// The chosen pair's verdict in a line, under the hosts': whether the URL
+/// gets through the parser that checks and the one that fetches.
+fn pair_line_ui(ui: &mut egui::Ui, v: &crate::resolvers::pair::PairVerdict) {
+    let visuals = ui.visuals();
+    let (heading, color) = if v.through {
+        ("The pair lets it through:", visuals.error_fg_color)
+    } else {
+        ("The pair:", visuals.text_color())
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(heading).strong().color(color))
+            .on_hover_text(
+                "The parser that checks the URL and the one that fetches it (the pair chosen \
+                 under Hosts below): a URL gets through when both accept it and the fetch goes \
+                 to another host than the check saw.",
+            );
+        ui.label(&v.sentence);
+    });
 }
 
 /// Whether the resolvers shown would connect to the same host, in a

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::resolvers::pair::Pair;
 use crate::resolvers::{Group, Resolver};
 
 use super::super::by_name;
@@ -32,6 +33,13 @@ pub struct CompareSettings {
     /// its model.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub live: bool,
+    /// The pair: the parser an application checks the URL with and the
+    /// one it fetches it with; the host matrix highlights it and the view
+    /// says whether the URL gets through it.
+    #[serde(with = "by_name::optional", skip_serializing_if = "Option::is_none")]
+    pub check: Option<Resolver>,
+    #[serde(with = "by_name::optional", skip_serializing_if = "Option::is_none")]
+    pub fetch: Option<Resolver>,
 }
 
 impl CompareSettings {
@@ -68,6 +76,24 @@ impl CompareSettings {
         if !show && r != self.reference {
             self.hidden.push(r);
             self.hidden.sort();
+        }
+    }
+
+    /// The pair chosen, when both sides are.
+    pub fn pair(&self) -> Option<Pair> {
+        Some(Pair {
+            check: self.check?,
+            fetch: self.fetch?,
+        })
+    }
+
+    /// Chooses the pair (or none); its rows are shown.
+    pub fn set_pair(&mut self, pair: Option<Pair>) {
+        self.check = pair.map(|p| p.check);
+        self.fetch = pair.map(|p| p.fetch);
+        if let Some(p) = pair {
+            self.set_shown(p.check, true);
+            self.set_shown(p.fetch, true);
         }
     }
 
