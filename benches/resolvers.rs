@@ -67,6 +67,7 @@ fn one_url(c: &mut Criterion) {
             input: INPUT.to_owned(),
             base: BASE.to_owned(),
             encoding: "utf-8".to_owned(),
+            pair: None,
         };
         g.bench_function("compare-view", |b| {
             b.iter(|| black_box(compare(black_box(&request))))
