@@ -2,23 +2,21 @@
 //! `scripts/browsers/` uses for the committed answers (built into this
 //! program and written to a cache folder on first use), in its `--serve`
 //! mode: one line of `[input, base]` pairs in, one line of answers out,
-//! for as long as its stdin stays open. The browser is started once and
-//! answers batch after batch; closing stdin (dropping the [`Driver`], or
-//! this program exiting) closes it.
+//! for as long as its stdin stays open ([`super::process`] keeps it). The
+//! browser is started once and answers batch after batch; closing stdin
+//! (dropping the [`Driver`], or this program exiting) closes it.
 //!
 //! Nothing here waits forever: starting has [`START_TIMEOUT`], a batch
 //! [`BATCH_TIMEOUT`] plus a little per case; a browser that does not
 //! answer in time is killed and reported.
 
-use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::process::Command;
 use std::time::Duration;
 
 use serde::Deserialize;
 
+use super::process::{LineProcess, cached_scripts};
 use crate::engine::browsers::{Browser, Getters};
 
 /// The driver script and its WebKitGTK helper, as committed.
@@ -50,12 +48,9 @@ pub enum Raw {
     Threw(String),
 }
 
-/// A running browser behind the driver.
+/// A running browser behind the driver (dropping it closes the browser).
 pub struct Driver {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    stderr: Arc<Mutex<String>>,
+    process: LineProcess,
     /// The version the browser gave (`Chrome/156.0.8078.108`).
     pub version: String,
 }
@@ -70,28 +65,20 @@ impl Driver {
             ))
         })?;
         let node = std::env::var_os("URL_INSPECTOR_NODE").unwrap_or_else(|| "node".into());
-        let mut child = Command::new(&node)
-            .arg(&script)
-            .args(["--engine", browser.name(), "--serve"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::NotFound => Trouble::Missing {
-                    what: "Node.js (node), which drives the browser".to_owned(),
-                    packages: "nodejs",
-                },
-                _ => Trouble::Stopped(format!("could not run {}: {e}", node.to_string_lossy())),
-            })?;
-        let stdin = child.stdin.take();
-        let lines = read_lines(child.stdout.take());
-        let stderr = keep_tail(child.stderr.take());
+        let process = LineProcess::spawn(Command::new(&node).arg(&script).args([
+            "--engine",
+            browser.name(),
+            "--serve",
+        ]))
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Trouble::Missing {
+                what: "Node.js (node), which drives the browser".to_owned(),
+                packages: "nodejs",
+            },
+            _ => Trouble::Stopped(format!("could not run {}: {e}", node.to_string_lossy())),
+        })?;
         let mut driver = Driver {
-            child,
-            stdin,
-            lines,
-            stderr,
+            process,
             version: String::new(),
         };
         let ready = driver.next_line(START_TIMEOUT)?;
@@ -99,8 +86,13 @@ impl Driver {
         struct Ready {
             version: String,
         }
-        let ready: Ready = serde_json::from_str(&ready)
-            .map_err(|_| driver.stopped(&format!("started with an unexpected line: {ready}")))?;
+        let ready: Ready = serde_json::from_str(&ready).map_err(|_| {
+            Trouble::Stopped(
+                driver
+                    .process
+                    .said(&format!("started with an unexpected line: {ready}")),
+            )
+        })?;
         driver.version = ready.version;
         Ok(driver)
     }
@@ -108,63 +100,18 @@ impl Driver {
     /// The answers to `pairs` (input, base), in order.
     pub fn ask(&mut self, pairs: &[(&str, Option<&str>)]) -> Result<Vec<Raw>, Trouble> {
         let line = serde_json::to_string(pairs).expect("strings serialize");
-        let stdin = self
-            .stdin
-            .as_mut()
-            .ok_or_else(|| Trouble::Stopped("closed".into()))?;
-        if let Err(e) = stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| stdin.write_all(b"\n"))
-            .and_then(|()| stdin.flush())
-        {
-            return Err(self.stopped(&format!("stopped reading ({e})")));
-        }
+        self.process
+            .send(&line)
+            .and_then(|()| self.process.flush())
+            .map_err(Trouble::Stopped)?;
         let per_case = Duration::from_millis(pairs.len() as u64);
         let reply = self.next_line(BATCH_TIMEOUT + per_case)?;
-        parse_reply(&reply, pairs.len()).map_err(|why| self.stopped(&why))
+        parse_reply(&reply, pairs.len()).map_err(|why| Trouble::Stopped(self.process.said(&why)))
     }
 
     /// The driver's next line, or why there is none.
     fn next_line(&mut self, timeout: Duration) -> Result<String, Trouble> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => {
-                let _ = self.child.kill();
-                Err(self.stopped(&format!("gave no answer in {} s", timeout.as_secs())))
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                let _ = self.child.wait();
-                Err(self.stopped("exited"))
-            }
-        }
-    }
-
-    /// A [`Trouble::Stopped`] saying `what`, with the last thing the
-    /// driver wrote on stderr.
-    fn stopped(&self, what: &str) -> Trouble {
-        let tail = self.stderr.lock().map(|s| s.clone()).unwrap_or_default();
-        let tail = tail.trim();
-        if tail.is_empty() {
-            Trouble::Stopped(what.to_owned())
-        } else {
-            Trouble::Stopped(format!("{what}: {}", last_lines(tail, 3)))
-        }
-    }
-}
-
-impl Drop for Driver {
-    /// Closes stdin, which closes the browser; kills what is left after a
-    /// moment.
-    fn drop(&mut self) {
-        drop(self.stdin.take());
-        for _ in 0..50 {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.next_line(timeout).map_err(Trouble::Stopped)
     }
 }
 
@@ -226,77 +173,14 @@ fn webkit_installed() -> bool {
 /// Writes the driver and its helper into a cache folder (once per
 /// version of them) and returns the driver's path.
 fn write_scripts() -> std::io::Result<PathBuf> {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    let hash = DRIVER
-        .bytes()
-        .chain(WEBKIT_HELPER.bytes())
-        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
-    let dir = base
-        .join("url-inspector")
-        .join(format!("browser-driver-{hash:016x}"));
-    let script = dir.join("url-driver.js");
-    if !script.exists() {
-        std::fs::create_dir_all(&dir)?;
-        // Written beside, then renamed: two programs starting at once
-        // never run a half-written script.
-        let helper = dir.join("webkit-gi-helper.py");
-        let partial = dir.join(format!("url-driver.js.{}", std::process::id()));
-        std::fs::write(&helper, WEBKIT_HELPER)?;
-        std::fs::write(&partial, DRIVER)?;
-        std::fs::rename(&partial, &script)?;
-    }
-    Ok(script)
-}
-
-/// The lines of `stdout`, read on a thread of their own.
-fn read_lines(stdout: Option<impl Read + Send + 'static>) -> Receiver<String> {
-    let (send, receive) = mpsc::channel();
-    if let Some(stdout) = stdout {
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-    }
-    receive
-}
-
-/// The last few kilobytes of `stderr`, kept by a thread of their own.
-fn keep_tail(stderr: Option<impl Read + Send + 'static>) -> Arc<Mutex<String>> {
-    let tail = Arc::new(Mutex::new(String::new()));
-    if let Some(mut stderr) = stderr {
-        let kept = Arc::clone(&tail);
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = stderr.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                if let Ok(mut t) = kept.lock() {
-                    t.push_str(&String::from_utf8_lossy(&buf[..n]));
-                    if t.len() > 8192 {
-                        let cut = t.len() - 4096;
-                        let cut = (cut..t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(0);
-                        t.drain(..cut);
-                    }
-                }
-            }
-        });
-    }
-    tail
-}
-
-fn last_lines(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(n)..].join(" / ")
+    let dir = cached_scripts(
+        "browser-driver",
+        &[
+            ("webkit-gi-helper.py", WEBKIT_HELPER),
+            ("url-driver.js", DRIVER),
+        ],
+    )?;
+    Ok(dir.join("url-driver.js"))
 }
 
 /// One line of answers, `expected` of them.

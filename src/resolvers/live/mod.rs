@@ -19,6 +19,7 @@
 //! invalid answer saying so.
 
 pub mod driver;
+pub mod process;
 
 use std::sync::Mutex;
 
