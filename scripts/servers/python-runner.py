@@ -102,6 +102,8 @@ def main():
             sys.exit(f"python-runner: line {n}: not a {{\"input\":...}} object: {e}")
         write(dumps(answer(inp, base)))
         write("\n")
+        # One answer at a time when driven live: each line is flushed.
+        out.flush()
 
 
 if __name__ == "__main__":

@@ -427,14 +427,19 @@ fn live_check(comparison: &Comparison) -> String {
             )
         });
         let canon = |a: &Response| a.canon.clone().filter(|_| !a.invalid);
+        let kind = if live.browser().is_some() {
+            "browser"
+        } else {
+            "library"
+        };
         let line = if lost {
             format!("{live} not asked: {}", outcome(asked))
         } else if canon(asked) == canon(modelled) {
-            format!("{live} = {model}: the installed browser answers as the model")
+            format!("{live} = {model}: the installed {kind} answers as the model")
         } else {
             format!(
-                "{live} ≠ {model}: the installed browser answers {}, the model {} \
-                 (a browser update the model has not caught)",
+                "{live} ≠ {model}: the installed {kind} answers {}, the model {} \
+                 (an update of the {kind} the model has not caught, or the model's fault)",
                 outcome(asked),
                 outcome(modelled)
             )

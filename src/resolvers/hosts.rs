@@ -320,7 +320,7 @@ fn subject(resolvers: &[Resolver], one: &str, many: &str) -> String {
             named.push((first, name, true));
         }
     }
-    named.extend(left.iter().map(|r| (position(r), plain_name(*r), false)));
+    named.extend(left.iter().map(|r| (position(r), r.phrase(), false)));
     named.sort_by_key(|&(at, _, _)| at);
     let plural = named.len() > 1 || named.first().is_some_and(|&(_, _, several)| several);
     let words: Vec<&str> = named.iter().map(|&(_, name, _)| name).collect();
@@ -330,36 +330,6 @@ fn subject(resolvers: &[Resolver], one: &str, many: &str) -> String {
         [head @ .., last] => format!("{} and {last}", head.join(", ")),
     };
     format!("{listed} {}", if plural { many } else { one })
-}
-
-/// A resolver's name in a sentence.
-pub fn plain_name(r: Resolver) -> &'static str {
-    match r {
-        Resolver::This => "THIS",
-        Resolver::Chrome => "CHROME",
-        Resolver::Gecko => "GECKO",
-        Resolver::Ie => "IE",
-        Resolver::Whatwg => "the URL Standard",
-        Resolver::Rfc3986 => "RFC 3986",
-        Resolver::Opc => "OPC",
-        Resolver::Chromium => "Chromium",
-        Resolver::Firefox => "Firefox",
-        Resolver::WebKit => "WebKit",
-        Resolver::RustUrl => "the url crate",
-        Resolver::Python => "Python's urllib",
-        Resolver::Go => "Go's net/url",
-        Resolver::Curl => "libcurl",
-        Resolver::NodeLegacy => "Node.js's url.parse",
-        Resolver::Urllib3 => "urllib3",
-        Resolver::Php => "PHP's parse_url",
-        Resolver::Ruby => "Ruby's URI",
-        Resolver::JavaUri => "java.net.URI",
-        Resolver::JavaUrl => "java.net.URL",
-        Resolver::Perl => "Perl's URI",
-        Resolver::ChromiumLive => "the Chromium installed here",
-        Resolver::FirefoxLive => "the Firefox installed here",
-        Resolver::WebKitLive => "the WebKit installed here",
-    }
 }
 
 #[cfg(test)]

@@ -134,17 +134,17 @@ pub trait Resolve {
 
 /// Declares [`Resolver`], the enum of every resolver's name, from one table:
 /// per row the variant, its group, the name the command line and JSON use,
-/// the label the window shows, a line of description, and the
-/// implementation. The rows after `@live` ask real programs installed on
+/// the label the window shows, how a sentence names it, a line of
+/// description, and the implementation. The rows after `@live` ask real programs installed on
 /// the machine; they are in [`Resolver::LIVE`], not in [`Resolver::ALL`].
 macro_rules! resolvers {
     ($(
         $(#[$meta:meta])*
-        $variant:ident in $group:ident => $name:literal, $label:literal, $description:literal, $implementation:expr;
+        $variant:ident in $group:ident => $name:literal, $label:literal, $phrase:literal, $description:literal, $implementation:expr;
     )*
     @live $(
         $(#[$live_meta:meta])*
-        $live:ident in $live_group:ident => $live_name:literal, $live_label:literal, $live_description:literal, $live_implementation:expr;
+        $live:ident in $live_group:ident => $live_name:literal, $live_label:literal, $live_phrase:literal, $live_description:literal, $live_implementation:expr;
     )*) => {
         /// Every resolver, by the name the command line and JSON use.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -160,7 +160,8 @@ macro_rules! resolvers {
             pub const ALL: [Resolver; [$(Resolver::$variant),*].len()] = [$(Resolver::$variant),*];
 
             /// The resolvers that ask a real program on the machine (a
-            /// browser, driven headless), asked for by name only.
+            /// browser driven headless, a server library through its
+            /// runner), asked for by name only.
             pub const LIVE: [Resolver; [$(Resolver::$live),*].len()] = [$(Resolver::$live),*];
 
             /// [`Resolver::ALL`], then [`Resolver::LIVE`].
@@ -182,6 +183,15 @@ macro_rules! resolvers {
                 match self {
                     $( Resolver::$variant => $label, )*
                     $( Resolver::$live => $live_label, )*
+                }
+            }
+
+            /// The resolver as a sentence names it: "the URL Standard",
+            /// "Python's urllib", "the Chromium installed here".
+            pub const fn phrase(self) -> &'static str {
+                match self {
+                    $( Resolver::$variant => $phrase, )*
+                    $( Resolver::$live => $live_phrase, )*
                 }
             }
 
@@ -307,6 +317,17 @@ impl Resolver {
             Resolver::ChromiumLive => Some(Resolver::Chromium),
             Resolver::FirefoxLive => Some(Resolver::Firefox),
             Resolver::WebKitLive => Some(Resolver::WebKit),
+            Resolver::Python => Some(Resolver::PythonLive),
+            Resolver::PythonLive => Some(Resolver::Python),
+            _ => None,
+        }
+    }
+
+    /// The runner a live server library's resolver asks; `None` for every
+    /// other resolver.
+    pub const fn live_server(self) -> Option<live::servers::LiveServer> {
+        match self {
+            Resolver::PythonLive => Some(live::servers::PYTHON),
             _ => None,
         }
     }
@@ -321,6 +342,9 @@ impl Resolver {
     /// them to its browser in a few round trips rather than one each;
     /// every other resolver answers them one by one.
     pub fn resolve_many(self, requests: &[Request<'_>]) -> Vec<Answer> {
+        if let Some(server) = self.live_server() {
+            return server.resolve_many(requests);
+        }
         match self.live_browser() {
             Some(browser) => live::resolve_many(browser, requests),
             None => requests.iter().map(|r| self.resolve(r)).collect(),
@@ -341,74 +365,77 @@ impl Resolver {
 resolvers! {
     /// The spec's own steps (the engine, marker THIS).
     #[default]
-    This in Spec2012 => "this", "THIS", "the 2012 spec's own steps", spec::Spec(Mode::This);
+    This in Spec2012 => "this", "THIS", "THIS", "the 2012 spec's own steps", spec::Spec(Mode::This);
     /// The engine emulating Chrome of 2011 (marker CHROME).
-    Chrome in Spec2012 => "chrome", "CHROME", "the spec emulating Chrome of 2011", spec::Spec(Mode::Chrome);
+    Chrome in Spec2012 => "chrome", "CHROME", "CHROME", "the spec emulating Chrome of 2011", spec::Spec(Mode::Chrome);
     /// The engine emulating Gecko of 2011 (marker GECKO).
-    Gecko in Spec2012 => "gecko", "GECKO", "the spec emulating Firefox (Gecko) of 2011", spec::Spec(Mode::Gecko);
+    Gecko in Spec2012 => "gecko", "GECKO", "GECKO", "the spec emulating Firefox (Gecko) of 2011", spec::Spec(Mode::Gecko);
     /// The engine emulating Internet Explorer of 2011 (marker IE).
-    Ie in Spec2012 => "ie", "IE", "the spec emulating Internet Explorer of 2011", spec::Spec(Mode::Ie);
+    Ie in Spec2012 => "ie", "IE", "IE", "the spec emulating Internet Explorer of 2011", spec::Spec(Mode::Ie);
     /// The URL Standard: url-inspector's own engine.
-    Whatwg in Standards => "whatwg", "URL Standard",
+    Whatwg in Standards => "whatwg", "URL Standard", "the URL Standard",
         "the URL Standard: what browsers aim for, Node.js, most HTTP clients", whatwg::Whatwg;
     /// RFC 3986 / RFC 3987 resolution and normalization.
-    Rfc3986 in Standards => "rfc3986", "RFC 3986",
+    Rfc3986 in Standards => "rfc3986", "RFC 3986", "RFC 3986",
         "RFC 3986/3987: URI libraries, servers, RIF, SSML", rfc3986::Rfc3986;
     /// OPC part names (ECMA-376 Part 2, Annex A).
-    Opc in Standards => "opc", "OPC",
+    Opc in Standards => "opc", "OPC", "OPC",
         "OPC part names: Office documents, XPS, other ZIP packages", opc::Opc;
     /// Chromium today: the URL Standard with Chromium's departures.
-    Chromium in Browsers => "chromium", "Chromium 156",
+    Chromium in Browsers => "chromium", "Chromium 156", "Chromium",
         "Chromium 156 (Chrome, Edge, Opera): the URL Standard with its departures, modelled", browsers::Model(Browser::Chromium);
     /// Firefox today: the URL Standard with Firefox's departures.
-    Firefox in Browsers => "firefox", "Firefox 153",
+    Firefox in Browsers => "firefox", "Firefox 153", "Firefox",
         "Firefox ESR 153: the URL Standard with its departures, modelled", browsers::Model(Browser::Firefox);
     /// WebKit today: the URL Standard with WebKit's departures.
-    WebKit in Browsers => "webkit", "WebKit 2.50",
+    WebKit in Browsers => "webkit", "WebKit 2.50", "WebKit",
         "WebKitGTK 2.50 (Safari's URL parser): the URL Standard with its departures, modelled", browsers::Model(Browser::WebKit);
     /// The `url` crate (servo/rust-url), with its known divergences named.
-    RustUrl in Libraries => "rust-url", "RUST-URL",
+    RustUrl in Libraries => "rust-url", "RUST-URL", "the url crate",
         "the url crate: what Rust programs run (the URL Standard, with known divergences)", rust_url::RustUrl;
     /// CPython's urllib.parse, modelled.
-    Python in Libraries => "python", "Python 3.11",
+    Python in Libraries => "python", "Python 3.11", "Python's urllib",
         "CPython 3.11's urllib.parse (urljoin, then urlsplit): what Python programs read, modelled", python::Python;
     /// Go's net/url, modelled.
-    Go in Libraries => "go", "Go 1.27",
+    Go in Libraries => "go", "Go 1.27", "Go's net/url",
         "Go 1.27's net/url (Parse, then ResolveReference): what Go programs read, modelled", go::Go;
     /// libcurl's URL API, the library installed here.
-    Curl in Libraries => "curl", "libcurl",
+    Curl in Libraries => "curl", "libcurl", "libcurl",
         "libcurl's URL API (curl_url_set), the library installed on this machine: what curl and its bindings read", curl::Curl;
     /// Node.js 20.20.2's legacy `url.parse` and `url.resolve`, modelled.
-    NodeLegacy in Libraries => "node-legacy", "Node.js 20 url.parse",
+    NodeLegacy in Libraries => "node-legacy", "Node.js 20 url.parse", "Node.js's url.parse",
         "Node.js 20.20.2's legacy url.parse (url.resolve with a base): what older Node.js code checks, modelled", node_legacy::NodeLegacy;
     /// urllib3 2.8.0's `urllib3.util.parse_url`, modelled.
-    Urllib3 in Libraries => "urllib3", "urllib3 2.8",
+    Urllib3 in Libraries => "urllib3", "urllib3 2.8", "urllib3",
         "urllib3 2.8.0's parse_url (urljoin first with a base): the host requests connects to, modelled", urllib3::Urllib3;
     /// PHP 8.2.31's `parse_url`, modelled.
-    Php in Libraries => "php", "PHP 8.2",
+    Php in Libraries => "php", "PHP 8.2", "PHP's parse_url",
         "PHP 8.2.31's parse_url (no resolution against a base): what PHP code checks, modelled", php::Php;
     /// Ruby 3.1.2's `URI` library, modelled.
-    Ruby in Libraries => "ruby", "Ruby 3.1 URI",
+    Ruby in Libraries => "ruby", "Ruby 3.1 URI", "Ruby's URI",
         "Ruby 3.1's URI.parse and URI.join (the RFC 3986 parser): what Ruby code reads, modelled", ruby::Ruby;
     /// OpenJDK 17.0.15's `java.net.URI`, modelled.
-    JavaUri in Libraries => "java-uri", "java.net.URI 17",
+    JavaUri in Libraries => "java-uri", "java.net.URI 17", "java.net.URI",
         "OpenJDK 17's java.net.URI (resolve with a base): what Java code checks, modelled", java_uri::JavaUri;
     /// OpenJDK 17.0.15's `java.net.URL` and `URLStreamHandler.parseURL`, modelled., modelled.
-    JavaUrl in Libraries => "java-url", "java.net.URL 17",
+    JavaUrl in Libraries => "java-url", "java.net.URL 17", "java.net.URL",
         "OpenJDK 17's java.net.URL (the two-argument constructor with a base): what Java code fetches, modelled", java_url::JavaUrl;
     /// Perl's `URI` module 5.17, modelled.
-    Perl in Libraries => "perl", "Perl URI 5.17",
+    Perl in Libraries => "perl", "Perl URI 5.17", "Perl's URI",
         "Perl's URI module 5.17 (URI->new_abs with a base): what Perl code reads, modelled", perl::Perl;
     @live
     /// The Chromium installed here, asked headless.
-    ChromiumLive in Browsers => "chromium-live", "Chromium (live)",
+    ChromiumLive in Browsers => "chromium-live", "Chromium (live)", "the Chromium installed here",
         "the Chromium installed on this machine, asked headless", live::Live(Browser::Chromium);
     /// The Firefox installed here, asked headless.
-    FirefoxLive in Browsers => "firefox-live", "Firefox (live)",
+    FirefoxLive in Browsers => "firefox-live", "Firefox (live)", "the Firefox installed here",
         "the Firefox installed on this machine, asked headless", live::Live(Browser::Firefox);
     /// The WebKitGTK installed here, asked headless.
-    WebKitLive in Browsers => "webkit-live", "WebKit (live)",
+    WebKitLive in Browsers => "webkit-live", "WebKit (live)", "the WebKit installed here",
         "the WebKitGTK installed on this machine, asked headless", live::Live(Browser::WebKit);
+    /// The python3 installed here: its real urllib.parse.
+    PythonLive in Libraries => "python-live", "Python (live)", "the python3 installed here",
+        "the python3 installed on this machine: its own urllib.parse, asked through its runner", live::servers::PYTHON;
 }
 
 /// Every resolver's name, by group, in a phrase for help texts: "the

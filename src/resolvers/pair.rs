@@ -277,7 +277,7 @@ fn as_fetcher(r: Resolver) -> Cow<'static, str> {
         Resolver::Urllib3 => Cow::Borrowed("urllib3 (what requests connects to)"),
         Resolver::Whatwg => Cow::Borrowed("the URL Standard (what fetch follows)"),
         Resolver::JavaUrl => Cow::Borrowed("java.net.URL (what its connections open)"),
-        _ => Cow::Borrowed(hosts::plain_name(r)),
+        _ => Cow::Borrowed(r.phrase()),
     }
 }
 
@@ -290,7 +290,7 @@ fn sentence(
     fetch_host: &Option<String>,
     h: &hosts::Hosts,
 ) -> String {
-    let checker = hosts::plain_name(pair.check);
+    let checker = pair.check.phrase();
     let fetcher = as_fetcher(pair.fetch);
     let sees = |host: &Option<String>| match host {
         Some(h) => format!("sees {h}"),

@@ -116,6 +116,40 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
     }
 }
 
+/// The answer `scripts/servers/python-runner.py` wrote for the real
+/// library (one JSON line), as the model's answer is made: the same
+/// `canon`, components and refusal, for the live resolver that asks the
+/// real urllib. A `.port` that raises is a refusal, as in the model.
+pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
+    if v["ok"] == serde_json::Value::Bool(false) {
+        let error = v["error"].as_str().unwrap_or("an exception");
+        return Answer::invalid(Note::new(Code::Failure, error));
+    }
+    let text = |k: &str| v[k].as_str();
+    let port = v["port"].as_u64().map(|n| n.to_string());
+    let components = [
+        (Component::Scheme, text("scheme").filter(|s| !s.is_empty())),
+        (Component::User, text("username")),
+        (Component::Password, text("password")),
+        (Component::Host, text("hostname")),
+        (Component::Port, port.as_deref()),
+        (Component::Path, text("path")),
+        (Component::Query, text("query").filter(|q| !q.is_empty())),
+        (
+            Component::Fragment,
+            text("fragment").filter(|f| !f.is_empty()),
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
+    .collect();
+    Answer {
+        canon: text("href").map(str::to_owned),
+        components,
+        ..Answer::default()
+    }
+}
+
 /// The components, as the properties give them (see the module docs).
 fn components(p: &Properties<'_>) -> Vec<(Component, String)> {
     let port = p.port.map(|n| n.to_string());
@@ -201,6 +235,26 @@ mod tests {
             run("http://evil.com ", None).get(Component::Host),
             Some("evil.com ")
         );
+    }
+
+    #[test]
+    fn a_runner_answer_reads_as_the_models() {
+        let line = r#"{"ok":true,"joined":"http://u@h:81/p?q","href":"http://u@h:81/p?q","scheme":"http","netloc":"u@h:81","username":"u","password":null,"hostname":"h","port":81,"path":"/p","query":"q","fragment":""}"#;
+        let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+        let model = run("http://u@h:81/p?q", None);
+        assert_eq!(
+            answer_of_runner(&v),
+            Answer {
+                notes: vec![],
+                ..model
+            }
+        );
+        let refused: serde_json::Value =
+            serde_json::from_str(r#"{"ok":false,"error":"ValueError: Invalid IPv6 URL"}"#)
+                .unwrap_or_default();
+        let a = answer_of_runner(&refused);
+        assert!(a.invalid);
+        assert_eq!(a.notes[0].message, "ValueError: Invalid IPv6 URL");
     }
 
     #[test]

@@ -1,3 +1,6 @@
+//! The real programs installed here as resolvers: the server libraries
+//! (`python-live` and the others, [`servers`]) and the browsers.
+//!
 //! The real browsers as resolvers: `chromium-live`, `firefox-live` and
 //! `webkit-live` send the input to the browser installed on this machine,
 //! driven headless ([`driver`]): Chromium over the DevTools protocol,
@@ -20,6 +23,7 @@
 
 pub mod driver;
 pub mod process;
+pub mod servers;
 
 use std::sync::Mutex;
 
@@ -34,14 +38,14 @@ code_table! {
     pub enum Code;
     fn code, fn citation, fn text;
 
-    AnsweredBy => "live.answered-by", "the browser installed on this machine",
-        "the answer is the installed browser's own";
+    AnsweredBy => "live.answered-by", "the browser or library installed on this machine",
+        "the answer is the installed browser's or library's own";
     Threw => "live.threw", "the browser's new URL(input, base)",
         "the browser throws a TypeError: the URL is invalid to it";
-    NotInstalled => "live.not-installed", "scripts/setup browsers",
-        "the browser, or what drives it, is not installed";
-    Stopped => "live.stopped", "the browser installed on this machine",
-        "the browser did not start, or stopped answering";
+    NotInstalled => "live.not-installed", "scripts/setup browsers; scripts/setup servers",
+        "the browser or library, or what drives it, is not installed";
+    Stopped => "live.stopped", "the browser or library installed on this machine",
+        "the browser or library did not start, or stopped answering";
 }
 
 /// How many requests go to a browser in one round trip.
