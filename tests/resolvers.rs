@@ -204,7 +204,10 @@ fn fragment_of_the_base_under_every_resolver() {
             | Resolver::JavaUri
             | Resolver::JavaUrl
             | Resolver::Perl => {}
-            Resolver::ChromiumLive | Resolver::FirefoxLive | Resolver::WebKitLive => {
+            Resolver::ChromiumLive
+            | Resolver::FirefoxLive
+            | Resolver::WebKitLive
+            | Resolver::PythonLive => {
                 unreachable!("not in Resolver::ALL")
             }
         }
