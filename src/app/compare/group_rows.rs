@@ -9,9 +9,10 @@ use crate::resolvers::{Answer, Group, Resolver};
 
 use super::settings::CompareSettings;
 
-/// The hover text of a live browser that answers otherwise than its model.
-pub const OFF_MODEL: &str = "\n≠ The browser installed here answers otherwise than the \
-model of its version: a browser update the model has not caught, or a departure it lacks.";
+/// The hover text of a live browser or library that answers otherwise
+/// than its model.
+pub const OFF_MODEL: &str = "\n≠ The program installed here answers otherwise than the \
+model of its version: an update the model has not caught, or a departure it lacks.";
 
 /// A group's heading: `▾ Browsers today`, or `▸ Libraries (folded)`;
 /// clicking it folds the group or opens it.
@@ -49,12 +50,17 @@ pub fn heading_ui(ui: &mut egui::Ui, group: Group, folded: bool, settings: &mut 
     }
 }
 
-/// The cell of a live browser not yet answered.
+/// The cell of a live browser or library not yet answered.
 pub fn asking_ui(ui: &mut egui::Ui, r: Resolver) {
     ui.spinner();
-    let browser = r.browser().map_or("the browser", |b| b.label());
-    ui.weak(format!("asking the {browser} installed here…"))
-        .on_hover_text("The browser starts once, headless, then answers at once.");
+    let who = r.browser().map_or_else(
+        || r.phrase().to_owned(),
+        |b| format!("the {} installed here", b.label()),
+    );
+    ui.weak(format!("asking {who}…")).on_hover_text(
+        "It starts once (a browser headless, a library's runtime with its runner), then \
+         answers at once.",
+    );
 }
 
 /// Whether a live answer is not its model's: another canonical string,

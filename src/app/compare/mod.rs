@@ -211,10 +211,12 @@ fn toolbar_ui(
         });
         let mut live = settings.live;
         if ui
-            .checkbox(&mut live, "Ask the real browsers")
+            .checkbox(&mut live, "Ask the real ones")
             .on_hover_text(
-                "Ask the Chromium, Firefox and WebKitGTK installed here too (headless), each \
-                 under its model; a live answer that is not the model's is marked ≠.",
+                "Ask the browsers (Chromium, Firefox, WebKitGTK, headless) and the server \
+                 libraries installed here too, each under its model; a live answer that is not \
+                 the model's is marked ≠. `scripts/setup browsers` and `scripts/setup servers` \
+                 install them.",
             )
             .changed()
         {
