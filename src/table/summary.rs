@@ -4,17 +4,18 @@
 //! raised.
 //!
 //! Distinct URLs are counted in bounded memory: each canonical URL is
-//! hashed (foldhash, a fixed seed) and only 56 bits of the hash are
-//! kept, in one table shared by all resolvers: one `u64` per URL, the hash
-//! in its high bits and the set of resolvers that gave it in the low eight
-//! (a bit each). The table is a flat array of such values with linear
-//! probing (an empty slot is 0: a kept value always names a resolver). It
-//! starts small, doubles when three quarters full, and stops at
-//! [`MAX_SLOTS`] (16 MiB); then it holds at most [`DISTINCT_CAP`] hashes:
-//! past that, a new hash is not kept and the counts of the resolvers that
-//! gave it are reported as lower bounds. Two different URLs with the same
-//! hash are counted once: with n distinct URLs the expected number of such
-//! collisions is about n² / 2^57, under 7·10^-6 for a million.
+//! hashed (foldhash, a fixed seed) to 64 bits, kept in one table shared by
+//! all resolvers: one `u128` per URL, the hash in its high half and the set
+//! of resolvers that gave it in the low half (a bit each, so up to 64
+//! resolvers, every one there is). The table is a flat array of such values
+//! with linear probing (an empty slot is 0: a kept value always names a
+//! resolver). It starts small, doubles when three quarters full, and stops
+//! at [`MAX_SLOTS`] (32 MiB); then it holds at most [`DISTINCT_CAP`]
+//! hashes: past that, a new hash is not kept and the counts of the
+//! resolvers that gave it are reported as lower bounds. Two different URLs
+//! with the same hash are counted once: with n distinct URLs the expected
+//! number of such collisions is about n² / 2^65, under 3·10^-8 for a
+//! million.
 //!
 //! A row costs little however many resolvers there are: its canonical URLs
 //! are grouped first (resolvers that agree share a group), so each distinct
@@ -38,7 +39,7 @@ use crate::resolvers::Resolver;
 use super::read::Layout;
 use super::row::{Cell, NOTE_NOT_UTF8, Row};
 
-/// The most slots of the distinct-URL table: 2^21 `u64`s, 16 MiB.
+/// The most slots of the distinct-URL table: 2^21 `u128`s, 32 MiB.
 pub const MAX_SLOTS: usize = 1 << 21;
 /// The most distinct hashes kept: three quarters of [`MAX_SLOTS`], so a
 /// lookup's probe stays short.
@@ -49,8 +50,12 @@ const FIRST_SLOTS: usize = 1 << 10;
 /// The most resolvers whose distinct URLs are counted (one bit each, in
 /// the low bits of a kept hash): every resolver there is.
 const MAX_COUNTED: usize = Resolver::EVERY.len();
-/// The low bits of a kept hash that hold its resolvers.
-const MEMBER_BITS: u64 = (1 << MAX_COUNTED) - 1;
+const _: () = assert!(
+    MAX_COUNTED <= 64,
+    "one bit per resolver in a slot's low half"
+);
+/// The low half of a kept value, which holds its resolvers.
+const MEMBER_BITS: u128 = u64::MAX as u128;
 
 /// The summary of a run (or of the rows seen so far).
 #[derive(Clone, Debug)]
@@ -105,7 +110,7 @@ pub struct Tally {
     note_counts: Vec<(&'static str, u64)>,
     /// Per distinct canonical URL of each row: its hash's high bits and,
     /// in the low [`MAX_COUNTED`] bits, the resolvers that gave it.
-    urls: Vec<u64>,
+    urls: Vec<u128>,
     /// Per cell of the row being tallied: its group (the index of the
     /// row's first cell with the same canonical URL), or [`INVALID`].
     groups: Vec<usize>,
@@ -119,7 +124,7 @@ const INVALID: usize = usize::MAX;
 #[derive(Clone, Debug)]
 struct Distinct {
     /// A power of two of slots; 0 is empty.
-    slots: Vec<u64>,
+    slots: Vec<u128>,
     /// Slots in use.
     len: usize,
     /// Per resolver: distinct hashes it gave.
@@ -292,9 +297,9 @@ impl Tally {
                 .iter()
                 .enumerate()
                 .filter(|&(j, &g)| g == leader && j < MAX_COUNTED)
-                .fold(0u64, |m, (j, _)| m | 1 << j);
+                .fold(0u128, |m, (j, _)| m | 1 << j);
             if members != 0 {
-                self.urls.push(hash(canon) & !MEMBER_BITS | members);
+                self.urls.push(u128::from(hash(canon)) << 64 | members);
             }
         }
         let mut any = false;
@@ -373,15 +378,15 @@ impl Distinct {
         }
     }
 
-    /// The slot where the probe for `hash` starts: the bits above the
-    /// member bits (the low ones of SipHash's output are as good as any).
-    fn home(&self, hash: u64) -> usize {
-        (hash >> MAX_COUNTED) as usize & (self.slots.len() - 1)
+    /// The slot where the probe for a value starts: the low bits of its
+    /// hash (the high half; foldhash's bits are as good as any).
+    fn home(&self, value: u128) -> usize {
+        (value >> 64) as usize & (self.slots.len() - 1)
     }
 
     /// Asks the processor to fetch the slot of `url` (a hash, or a value
     /// with one) into its cache.
-    fn prefetch(&self, url: u64) {
+    fn prefetch(&self, url: u128) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
@@ -396,7 +401,7 @@ impl Distinct {
 
     /// Counts a URL (a hash's high bits) for the resolvers in the low
     /// [`MAX_COUNTED`] bits of `url` (a bit each).
-    fn insert(&mut self, url: u64) {
+    fn insert(&mut self, url: u128) {
         let (key, members) = (url & !MEMBER_BITS, url & MEMBER_BITS);
         if members == 0 {
             return;
@@ -617,12 +622,12 @@ mod tests {
     fn distinct_counting_stops_at_the_cap_and_says_so() {
         let mut d = Distinct::new(2);
         for i in 0..DISTINCT_CAP as u64 + 10 {
-            d.insert(hash(&format!("http://h/{i}")) & !MEMBER_BITS | 0b01);
+            d.insert(u128::from(hash(&format!("http://h/{i}"))) << 64 | 0b01);
         }
         assert_eq!(d.counts, [DISTINCT_CAP as u64, 0]);
         assert_eq!(d.capped, [true, false]);
         // A hash already kept still counts for another resolver: no growth.
-        d.insert(hash("http://h/0") & !MEMBER_BITS | 0b10);
+        d.insert(u128::from(hash("http://h/0")) << 64 | 0b10);
         assert_eq!(d.counts, [DISTINCT_CAP as u64, 1]);
         assert!(!d.capped[1]);
         // The table never grew past its most slots.
