@@ -162,7 +162,11 @@ pub fn check(
         let got = strip(library, model(r, false));
         if n % (every * 100) == 0 {
             let traced = strip(library, model(r, true));
-            assert_eq!(traced, got, "traced = untraced: {:?} against {:?}", r.input, r.base);
+            assert_eq!(
+                traced, got,
+                "traced = untraced: {:?} against {:?}",
+                r.input, r.base
+            );
         }
         let same = got == want;
         let source = tally.by_source.entry(r.source.clone()).or_default();
@@ -292,7 +296,10 @@ pub fn check_second_sample(
     for f in tally.failures.iter().take(20) {
         eprintln!("{f}");
     }
-    assert!(share >= min_share, "{share:.4} % agree, under {min_share} %");
+    assert!(
+        share >= min_share,
+        "{share:.4} % agree, under {min_share} %"
+    );
 }
 
 /// A string of an answer as JSON: a JSON string when it is UTF-8, else
