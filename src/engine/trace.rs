@@ -777,6 +777,10 @@ code_table! {
         "chrome:, chrome-extension:, devtools:, isolated-app: and Chromium's other standard schemes are parsed as http: is, without credentials or port.";
     ChromiumPathOnlySchemes => Departure, "chromium.path-only-schemes", "Chromium 156, url/url_util.cc",
         "android:, drivefs:, steam: and a few other schemes keep everything after the scheme as the path: no host, no port.";
+    ChromiumIpv6Ipv4Numbers => Departure, "chromium.ipv6-ipv4-part-numbers", "Chromium 156, url/url_canon_ip.h (DoParseIPv6 and DoIPv6AddressToNumber, which call IPv4AddressToNumber)",
+        "The IPv4 part of an IPv6 address is read as an IPv4 host's numbers are: four parts, octal or hexadecimal ones too, so [a:b:c:d:e:f:127.0.0.011] ends 7f00:9; the Standard takes decimal parts without leading zeros only.";
+    ChromiumIpv6PercentInBrackets => Departure, "chromium.ipv6-percent-decoded-in-brackets", "Chromium 156, url/url_canon_host.cc (DoHost and DoComplexHost: the host is unescaped before CanonicalizeIPAddress reads it)",
+        "A special host in brackets is percent-decoded before it is read as IPv6, so [::%31] is [::1], with its port after the bracket; the Standard refuses the '%'.";
     FirefoxSimpleUri => Departure, "firefox.simple-uri", "Firefox 153, netwerk/base/nsSimpleURI.cpp",
         "about:, blob:, data: and javascript: are kept nearly as written: no host, no dot segments; only controls, DEL and non-ASCII are percent-encoded before '#'.";
     FirefoxOwnSchemes => Departure, "firefox.own-schemes", "Firefox 153, netwerk/base/nsStandardURL.cpp and nsURLParsers.cpp",
@@ -821,6 +825,8 @@ code_table! {
         "A non-special URL whose authority holds '@' and whose path is empty before '?' or '#' gets the path '/'.";
     WebkitPathnameSlashDot => Departure, "webkit.pathname-drops-slash-dot", "WebKitGTK 2.50, Source/WTF/wtf/URL.cpp (oven-sh/bun#39457)",
         "For a URL without a host whose path starts '/.', the pathname getter leaves out that '/.'; href is right.";
+    WebkitIpv6TrailingColon => Departure, "webkit.ipv6-trailing-colon-ignored", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp (parseIPv6Host)",
+        "A colon ending a compressed IPv6 address is ignored while the compression still stands for a zero piece, so [1::8:] is [1::8]; the Standard refuses it.";
 
     // RFC 3986 resolution and normalization (the `rfc3986` resolver)
     Rfc3986Base => Rfc3986, "rfc3986.5.2.1.base", "RFC 3986 5.2.1",

@@ -62,6 +62,8 @@ pub fn quirks(case: &Case<'_>) -> Quirks {
         // Checked where the input names its scheme; a scheme-relative
         // reference is not.
         opaque_host_low_byte: case.scheme().map(|_| StepId::ChromiumOpaqueHostLowByte),
+        ipv6_ipv4_part_numbers: Some(StepId::ChromiumIpv6Ipv4Numbers),
+        ipv6_percent_decoded_in_brackets: Some(StepId::ChromiumIpv6PercentInBrackets),
         ..Quirks::STANDARD
     }
 }
@@ -226,13 +228,15 @@ fn pipe_in_path(case: &Case<'_>) -> Option<Rewrite> {
 
 /// A special host is percent-decoded and mapped before `[` is looked for,
 /// so `http://%5B::1]/` and `http://\u{ad}[::1]/` are the IPv6 address
-/// `[::1]`.
+/// `[::1]`. A host written with its `[` is left to the host parser's
+/// quirk ([`StepId::ChromiumIpv6PercentInBrackets`]).
 fn ipv6_percent_decoded(case: &Case<'_>) -> Option<Rewrite> {
     let a = special_authority(&case.trimmed, case.base_scheme().as_deref())?;
-    if a.hostport.is_ascii() && !a.hostport.contains('%') {
+    let (host, port) = server_info(a.hostport);
+    if host.starts_with('[') || (host.is_ascii() && !host.contains('%')) {
         return None;
     }
-    let decoded = percent_decode(a.hostport);
+    let decoded = percent_decode(host);
     // Mapped as IDNA maps a domain (which drops a soft hyphen, say) before
     // the brackets are looked for.
     let decoded = match crate::engine::url_standard::host::to_ascii(&decoded, false) {
@@ -243,11 +247,25 @@ fn ipv6_percent_decoded(case: &Case<'_>) -> Option<Rewrite> {
         return None;
     }
     Some(Rewrite {
-        input: format!("{}{}{decoded}{}", a.prefix, a.userinfo, a.rest),
+        input: format!("{}{}{decoded}{port}{}", a.prefix, a.userinfo, a.rest),
         base: case.base.as_deref().map(str::to_owned),
         post: None,
         decision: "Chromium percent-decodes the host before it looks for '['",
     })
+}
+
+/// Chromium's split of `host:port` (url_parse.cc, ParseServerInfo): the
+/// port follows the last colon after the last `]` (after everything when
+/// the host starts with `[` and no `]` closes it); the host is what comes
+/// before. The port is given with its colon, or empty.
+fn server_info(hostport: &str) -> (&str, &str) {
+    let end = hostport
+        .rfind(']')
+        .or_else(|| hostport.starts_with('[').then_some(hostport.len()));
+    match hostport.rfind(':') {
+        Some(colon) if end.is_none_or(|e| colon > e) => hostport.split_at(colon),
+        _ => (hostport, ""),
+    }
 }
 
 /// The length of `h`'s scheme and authority (`scheme:`, then `//` and the
@@ -483,4 +501,86 @@ fn path_only_base(case: &Case<'_>) -> Option<Rewrite> {
         })),
         decision: "Chromium reads the base's whole text after the scheme as its path",
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Browser, parse};
+    use crate::engine::NoTrace;
+    use crate::engine::trace::{StepId, Trace};
+
+    /// Chromium's href for `input` against `base`, and the departures made
+    /// (each also a step of the traced parse).
+    fn chromium(input: &str, base: Option<&str>) -> (Option<String>, Vec<StepId>) {
+        let mut trace = Trace::default();
+        let traced = parse(Browser::Chromium, input, base, &mut trace);
+        let untraced = parse(Browser::Chromium, input, base, &mut NoTrace);
+        assert_eq!(traced.answer, untraced.answer, "{input}");
+        for id in &traced.departures {
+            assert!(trace.steps.iter().any(|s| s.id == *id), "{input}: {id:?}");
+        }
+        (traced.answer.map(|a| a.href), traced.departures)
+    }
+
+    fn href(s: &str) -> Option<String> {
+        Some(s.to_owned())
+    }
+
+    #[test]
+    fn the_ipv4_part_of_an_ipv6_address_takes_ipv4_numbers() {
+        let id = StepId::ChromiumIpv6Ipv4Numbers;
+        assert_eq!(
+            chromium("http://[::0.00.255.255]/", None),
+            (href("http://[::ffff]/"), vec![id])
+        );
+        assert_eq!(
+            chromium("http://[a:b:c:d:e:f:127.0.0.011]/", None),
+            (href("http://[a:b:c:d:e:f:7f00:9]/"), vec![id])
+        );
+        assert_eq!(
+            chromium("git://[::ffff:0xC0.0Xa8.0x0.0x1]/", None),
+            (href("git://[::ffff:c0a8:1]/"), vec![id])
+        );
+        assert_eq!(chromium("http://[::1.2.0x3]/", None), (None, vec![]));
+    }
+
+    #[test]
+    fn a_percent_inside_brackets_is_decoded_in_a_special_host() {
+        let id = StepId::ChromiumIpv6PercentInBrackets;
+        assert_eq!(
+            chromium("http://[::%31]/", None),
+            (href("http://[::1]/"), vec![id])
+        );
+        // The port after the bracket stays the port.
+        assert_eq!(
+            chromium("http://[::%31]:81/", None),
+            (href("http://[::1]:81/"), vec![id])
+        );
+        assert_eq!(
+            chromium("http://[::1%5D/", None),
+            (href("http://[::1]/"), vec![id])
+        );
+        assert_eq!(
+            chromium("http://[::ffff:%30x7f.1.2.3]/", None),
+            (
+                href("http://[::ffff:7f01:203]/"),
+                vec![id, StepId::ChromiumIpv6Ipv4Numbers]
+            )
+        );
+        // Not in a non-special host, and a zone is no address.
+        assert_eq!(chromium("git://[::%31]/", None), (None, vec![]));
+        assert_eq!(chromium("http://[fe80::1%25eth0]/", None), (None, vec![]));
+    }
+
+    #[test]
+    fn an_encoded_bracket_is_found_before_the_port_is_cut() {
+        let id = StepId::ChromiumIpv6PercentDecoded;
+        assert_eq!(
+            chromium("http://%5B::1]:80/", None),
+            (href("http://[::1]/"), vec![id])
+        );
+        // No ']' written: the port is after the last colon, so the host is
+        // '%5B:' and fails.
+        assert_eq!(chromium("http://%5B::%31%5D/", None), (None, vec![]));
+    }
 }

@@ -20,6 +20,7 @@ use crate::engine::url_standard::Quirks;
 pub fn quirks(_: &Case<'_>) -> Quirks {
     Quirks {
         ascii_domain_checked: Some(StepId::WebkitInvalidXn),
+        ipv6_trailing_colon_ignored: Some(StepId::WebkitIpv6TrailingColon),
         ..Quirks::STANDARD
     }
 }
@@ -87,4 +88,33 @@ fn pathname_slash_dot(_: &Case<'_>, a: &Getters) -> Option<Edit> {
         }),
         decision: "WebKit's pathname getter leaves out the leading '/.'",
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Browser, parse};
+    use crate::engine::trace::{StepId, Trace};
+
+    fn webkit(input: &str, base: Option<&str>) -> (Option<String>, Vec<StepId>) {
+        let mut trace = Trace::default();
+        let m = parse(Browser::WebKit, input, base, &mut trace);
+        for id in &m.departures {
+            assert!(trace.steps.iter().any(|s| s.id == *id), "{input}: {id:?}");
+        }
+        (m.answer.map(|a| a.href), m.departures)
+    }
+
+    #[test]
+    fn a_trailing_colon_after_a_compression_is_ignored() {
+        let id = StepId::WebkitIpv6TrailingColon;
+        assert_eq!(
+            webkit("http://[0:0::0:0:8:]/", None),
+            (Some("http://[::8]/".to_owned()), vec![id])
+        );
+        assert_eq!(
+            webkit("git://[1::8:]/", None),
+            (Some("git://[1::8]/".to_owned()), vec![id])
+        );
+        assert_eq!(webkit("http://[1:2:3:4:5:6::8:]/", None), (None, vec![]));
+    }
 }

@@ -274,6 +274,9 @@ mod tests {
             drive_survives_dot_dot: id,
             file_dot_dot_drive: id,
             file_drive_pipe_kept: id,
+            ipv6_ipv4_part_numbers: id,
+            ipv6_trailing_colon_ignored: id,
+            ipv6_percent_decoded_in_brackets: id,
         }
     };
 
@@ -354,6 +357,9 @@ mod tests {
             "ftp://a:21/",
             "ws://a?'",
             "http://a_b.c/",
+            "http://[::0x7f.0.0.1]/",
+            "http://[::%31]:81/",
+            "http://[1::8:]/",
             "http://é.com/",
             "http://a.com/é",
             "http://a/b?é",
