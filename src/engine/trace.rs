@@ -777,6 +777,8 @@ code_table! {
         "chrome:, chrome-extension:, devtools:, isolated-app: and Chromium's other standard schemes are parsed as http: is, without credentials or port.";
     ChromiumPathOnlySchemes => Departure, "chromium.path-only-schemes", "Chromium 156, url/url_util.cc",
         "android:, drivefs:, steam: and a few other schemes keep everything after the scheme as the path: no host, no port.";
+    ChromiumFilesystemInner => Departure, "chromium.filesystem-inner-url", "Chromium 156, url/third_party/mozilla/url_parse.cc (ParseFileSystemURL) and url/url_canon_filesystemurl.cc (CanonicalizeFileSystemURL)",
+        "filesystem: holds a URL of a standard scheme or file:, canonicalized without credentials, whose first path segment is the type: the rest is the pathname and references resolve within it; any other inner URL is refused. The Standard keeps the text as an opaque path.";
     ChromiumIpv6Ipv4Numbers => Departure, "chromium.ipv6-ipv4-part-numbers", "Chromium 156, url/url_canon_ip.h (DoParseIPv6 and DoIPv6AddressToNumber, which call IPv4AddressToNumber)",
         "The IPv4 part of an IPv6 address is read as an IPv4 host's numbers are: four parts, octal or hexadecimal ones too, so [a:b:c:d:e:f:127.0.0.011] ends 7f00:9; the Standard takes decimal parts without leading zeros only.";
     ChromiumIpv6PercentInBrackets => Departure, "chromium.ipv6-percent-decoded-in-brackets", "Chromium 156, url/url_canon_host.cc (DoHost and DoComplexHost: the host is unescaped before CanonicalizeIPAddress reads it)",

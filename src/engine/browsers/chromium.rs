@@ -70,6 +70,7 @@ pub fn quirks(case: &Case<'_>) -> Quirks {
 
 /// Chromium's departures before and after the parse, in the order they apply.
 pub const RULES: &[Rule] = &[
+    Rule::own(StepId::ChromiumFilesystemInner, filesystem),
     Rule::own(StepId::ChromiumPathOnlySchemes, path_only_schemes),
     Rule::rewrite(StepId::ChromiumPathOnlySchemes, path_only_base),
     Rule::rewrite(StepId::ChromiumStandardSchemes, standard_schemes),
@@ -86,6 +87,15 @@ pub const RULES: &[Rule] = &[
     Rule::edit(StepId::ChromiumFileDriveAuthority, file_drive_authority),
     Rule::edit(StepId::ChromiumFileHostThenQuery, file_host_then_query),
 ];
+
+/// `filesystem:` URLs, and references against them, are read by
+/// Chromium's own rules ([`chromium_filesystem`](super::chromium_filesystem)).
+fn filesystem(case: &Case<'_>) -> Option<Own> {
+    Some(Own {
+        answer: super::chromium_filesystem::answer(case, &STANDARD_SCHEMES)?,
+        decision: "Chromium reads the URL inside filesystem: and takes its first path segment for the type",
+    })
+}
 
 /// Chromium's own standard schemes are read as http: (no credentials, no
 /// port whatever it holds), and given their scheme back after.

@@ -23,9 +23,11 @@
 //! | [`getters`] | the browser's answer: the ten getters, an href's parts |
 //! | [`text`] | reading a URL's text where the departures need it |
 //! | [`chromium`], [`firefox`], [`webkit`] | each browser's departures |
+//! | [`chromium_filesystem`] | Chromium's `filesystem:` URLs, a URL inside a URL |
 //! | [`firefox_own`] | Firefox's older parser, for its own schemes |
 
 pub mod chromium;
+pub mod chromium_filesystem;
 pub mod firefox;
 pub mod firefox_own;
 pub mod getters;
