@@ -783,6 +783,8 @@ code_table! {
         "The IPv4 part of an IPv6 address is read as an IPv4 host's numbers are: four parts, octal or hexadecimal ones too, so [a:b:c:d:e:f:127.0.0.011] ends 7f00:9; the Standard takes decimal parts without leading zeros only.";
     ChromiumIpv6PercentInBrackets => Departure, "chromium.ipv6-percent-decoded-in-brackets", "Chromium 156, url/url_canon_host.cc (DoHost and DoComplexHost: the host is unescaped before CanonicalizeIPAddress reads it)",
         "A special host in brackets is percent-decoded before it is read as IPv6, so [::%31] is [::1], with its port after the bracket; the Standard refuses the '%'.";
+    ChromiumFileReferenceSlashDot => Departure, "chromium.file-reference-keeps-slash-dot", "Chromium 156, url/url_canon_relative.cc (a relative path against a file base)",
+        "A reference resolved against a file base with an empty host, whose path comes out starting '//', is written with '/.' before that path, as the Standard writes a URL without a host; the pathname getter leaves it out.";
     FirefoxSimpleUri => Departure, "firefox.simple-uri", "Firefox 153, netwerk/base/nsSimpleURI.cpp",
         "about:, blob:, data: and javascript: are kept nearly as written: no host, no dot segments; only controls, DEL and non-ASCII are percent-encoded before '#'.";
     FirefoxOwnSchemes => Departure, "firefox.own-schemes", "Firefox 153, netwerk/base/nsStandardURL.cpp and nsURLParsers.cpp",

@@ -18,7 +18,7 @@ use super::getters::{Getters, Parts};
 use super::model::percent_decode;
 use super::model::{Case, Edit, Own, Rewrite, Rule, head_tail, is_special, scheme_of, trim};
 use super::text::{
-    input_authority, is_drive, is_slash, leading_slashes, special_authority,
+    input_authority, is_drive, is_slash, leading_slashes, special_authority, starts_with_drive,
     starts_with_ignore_case, strip_c0,
 };
 use crate::engine::trace::StepId;
@@ -86,6 +86,10 @@ pub const RULES: &[Rule] = &[
     Rule::rewrite(StepId::ChromiumBackslashReference, backslash_reference),
     Rule::edit(StepId::ChromiumFileDriveAuthority, file_drive_authority),
     Rule::edit(StepId::ChromiumFileHostThenQuery, file_host_then_query),
+    Rule::edit(
+        StepId::ChromiumFileReferenceSlashDot,
+        file_reference_slash_dot,
+    ),
 ];
 
 /// `filesystem:` URLs, and references against them, are read by
@@ -221,7 +225,18 @@ fn pipe_in_path(case: &Case<'_>) -> Option<Rewrite> {
             return s.to_owned();
         }
         let keep = authority_prefix(h, special);
-        format!("{}{}{t}", &h[..keep], h[keep..].replace('|', "%7C"))
+        let path = h[keep..].replace('|', "%7C");
+        // file://localhost/ is emptied before a drive letter, which Chromium
+        // still sees in `c|` (not in the `c%7C` it writes).
+        let start = super::text::scheme_len(h) + 2;
+        let localhost = scheme.as_deref() == Some("file")
+            && h.get(start..keep)
+                .is_some_and(|a| a.eq_ignore_ascii_case("localhost"))
+            && h[keep..]
+                .get(1..)
+                .is_some_and(|p| starts_with_drive(p) && p.as_bytes()[1] == b'|');
+        let keep = if localhost { start } else { keep };
+        format!("{}{path}{t}", &h[..keep])
     };
     let input = fix(&case.input, base_text);
     let base = base_text.map(|b| fix(b, None));
@@ -423,6 +438,36 @@ fn file_drive_authority(case: &Case<'_>, a: &Getters) -> Option<Edit> {
         })
 }
 
+/// A reference against a file base with an empty host, whose path comes
+/// out starting `//`, is written `file:///.//…`: the `/.` the Standard
+/// writes only for a URL without a host. The pathname getter leaves it out.
+fn file_reference_slash_dot(case: &Case<'_>, a: &Getters) -> Option<Edit> {
+    if a.scheme() != "file"
+        || !a.hostname.is_empty()
+        || !a.pathname.starts_with("//")
+        || case.base_scheme().as_deref() != Some("file")
+    {
+        return None;
+    }
+    // A reference: no scheme, or `file:` without two slashes after it.
+    let rest = match case.scheme().as_deref() {
+        None => &case.trimmed[..],
+        Some("file") => &case.trimmed[5..],
+        Some(_) => return None,
+    };
+    if leading_slashes(rest) >= 2 {
+        return None;
+    }
+    let path = a.href.strip_prefix("file://")?;
+    Some(Edit {
+        answer: Some(Getters {
+            href: format!("file:///.{path}"),
+            ..a.clone()
+        }),
+        decision: "Chromium writes '/.' before the path that starts '//'",
+    })
+}
+
 /// A file URL whose authority is followed directly by `?` or `#` is refused.
 fn file_host_then_query(case: &Case<'_>, a: &Getters) -> Option<Edit> {
     if a.scheme() != "file" || !case.is_file() {
@@ -592,5 +637,34 @@ mod tests {
         // No ']' written: the port is after the last colon, so the host is
         // '%5B:' and fails.
         assert_eq!(chromium("http://%5B::%31%5D/", None), (None, vec![]));
+    }
+
+    #[test]
+    fn a_file_reference_keeps_slash_dot_before_two_slashes() {
+        let id = StepId::ChromiumFileReferenceSlashDot;
+        assert_eq!(
+            chromium("/.//x?q#f", Some("file:///")),
+            (href("file:///.//x?q#f"), vec![id])
+        );
+        assert_eq!(
+            chromium("..//x", Some("file:///a/")),
+            (href("file:///.//x"), vec![id])
+        );
+        let a = parse(Browser::Chromium, "/.//x", Some("file:///"), &mut NoTrace);
+        assert_eq!(a.answer.map(|a| a.pathname).as_deref(), Some("//x"));
+        // Not an absolute URL, nor with a host.
+        assert_eq!(chromium("file:///.//x", None), (href("file:////x"), vec![]));
+        assert_eq!(
+            chromium("/.//x", Some("file://h/")),
+            (href("file://h//x"), vec![])
+        );
+    }
+
+    #[test]
+    fn localhost_is_emptied_before_a_drive_letter_written_with_a_pipe() {
+        assert_eq!(
+            chromium("file://localhost/c|/x", None),
+            (href("file:///c%7C/x"), vec![StepId::ChromiumPipeInPath])
+        );
     }
 }
