@@ -819,6 +819,8 @@ code_table! {
         "'^' in the path of a scheme Firefox has no handler for stays '^'; the Standard writes %5E.";
     FirefoxDriveSurvivesDotDot => Departure, "firefox.drive-letter-survives-dot-dot", "Firefox 153, the url crate (servo/rust-url#1130)",
         "In a scheme Firefox has no handler for, a segment that looks like a drive letter is never removed by '..'.";
+    FirefoxOpaqueHostOneControl => Departure, "firefox.opaque-host-one-control-kept", "Firefox 153, the url crate (DefaultURI): Host::parse_opaque_cow",
+        "In a scheme Firefox has no handler for, a host that is one C0 control or DEL keeps it as it is; the Standard percent-encodes it (%10).";
     WebkitInvalidXn => Departure, "webkit.invalid-xn-label-refused", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp (whatwg/url#821)",
         "An ASCII host that UTS #46 ToASCII refuses (an xn-- label that is no valid Punycode) is refused; the Standard takes an ASCII host as it is.";
     WebkitBackslashReference => Departure, "webkit.backslash-reference", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp; bugs.webkit.org 310986",
