@@ -833,6 +833,8 @@ code_table! {
         "For a URL without a host whose path starts '/.', the pathname getter leaves out that '/.'; href is right.";
     WebkitIpv6TrailingColon => Departure, "webkit.ipv6-trailing-colon-ignored", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp (parseIPv6Host)",
         "A colon ending a compressed IPv6 address is ignored while the compression still stands for a zero piece, so [1::8:] is [1::8]; the Standard refuses it.";
+    WebkitFileHostDrivePipe => Departure, "webkit.file-host-drive-pipe-kept", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp",
+        "In a file URL written with a host (file://h/c|/x, localhost too), a drive letter's '|' stays '|'; the Standard writes ':'.";
 
     // RFC 3986 resolution and normalization (the `rfc3986` resolver)
     Rfc3986Base => Rfc3986, "rfc3986.5.2.1.base", "RFC 3986 5.2.1",

@@ -12,7 +12,7 @@
 
 use super::getters::{Getters, Parts};
 use super::model::{Case, Edit, Rule, is_special, scheme_of};
-use super::text::input_authority;
+use super::text::{input_authority, scheme_len, starts_with_drive};
 use crate::engine::trace::StepId;
 use crate::engine::url_standard::Quirks;
 
@@ -34,7 +34,33 @@ pub const RULES: &[Rule] = &[
     Rule::edit(StepId::WebkitColonSlashAlone, colon_slash_alone),
     Rule::edit(StepId::WebkitUserinfoEmptyPath, userinfo_empty_path),
     Rule::edit(StepId::WebkitPathnameSlashDot, pathname_slash_dot),
+    Rule::edit(StepId::WebkitFileHostDrivePipe, file_host_drive_pipe),
 ];
+
+/// A file URL typed with a host, whose path starts with a drive letter
+/// written `X|`, keeps the `|` (the host may still be emptied, as
+/// localhost is).
+fn file_host_drive_pipe(case: &Case<'_>, a: &Getters) -> Option<Edit> {
+    if a.scheme() != "file" || !case.is_file() {
+        return None;
+    }
+    let t = &case.trimmed;
+    let authority = input_authority(t).filter(|au| !au.is_empty())?;
+    let after = &t[scheme_len(t) + 2 + authority.len()..];
+    let path = after.get(1..).filter(|_| after.starts_with(['/', '\\']))?;
+    if !(starts_with_drive(path) && path.as_bytes()[1] == b'|') {
+        return None;
+    }
+    let mut parts = Parts::of(&a.href);
+    if !parts.path.starts_with(&format!("/{}:", &path[..1])) {
+        return None;
+    }
+    parts.path.replace_range(2..3, "|");
+    Some(Edit {
+        answer: Some(parts.getters()),
+        decision: "WebKit keeps the '|' of a drive letter after a host",
+    })
+}
 
 /// `SCHEME:/` alone (a special scheme but file) against a base of that
 /// scheme is refused.
@@ -116,5 +142,28 @@ mod tests {
             (Some("git://[1::8]/".to_owned()), vec![id])
         );
         assert_eq!(webkit("http://[1:2:3:4:5:6::8:]/", None), (None, vec![]));
+    }
+
+    #[test]
+    fn a_drive_letter_after_a_host_keeps_its_pipe() {
+        let id = StepId::WebkitFileHostDrivePipe;
+        assert_eq!(
+            webkit("file://h/c|/x", None),
+            (Some("file://h/c|/x".to_owned()), vec![id])
+        );
+        assert_eq!(
+            webkit("file://localhost/C|", None),
+            (Some("file:///C|".to_owned()), vec![id])
+        );
+        assert_eq!(
+            webkit("//h/c|?q", Some("file:///")),
+            (Some("file://h/c|?q".to_owned()), vec![id])
+        );
+        // Without a host the Standard's ':' it is.
+        assert_eq!(
+            webkit("file:///c|/x", None),
+            (Some("file:///c:/x".to_owned()), vec![])
+        );
+        assert_eq!(webkit("file://h/x/c|/y", None).1, vec![]);
     }
 }
