@@ -1,9 +1,11 @@
 //! Chromium 156 (Debian's `chromium` 156.0.8078.108): where its URL parser
 //! (`url/` in Chromium's source) leaves the URL Standard, as measured on
-//! 152,400 `new URL` calls (tests/data/browsers/FINDINGS.md).
+//! 152,400 `new URL` calls (tests/data/browsers/FINDINGS.md) and on the
+//! inputs of Chromium's own URL tests.
 //!
-//! In the parse (quirks): a space or `*` in a special host escaped, an IPv6
-//! host found after percent-decoding, an apostrophe escaped in a
+//! In the parse (quirks): a space or `*` in a special host escaped, a
+//! special host in brackets percent-decoded, an IPv4 part of an IPv6
+//! address read with the IPv4 number parser, an apostrophe escaped in a
 //! non-special query and in credentials, an opaque path's last space kept,
 //! `file://localhost/` kept, drive letters taken for ordinary segments, an
 //! opaque host refused by a forbidden-code-point check on a byte cut from
@@ -11,8 +13,11 @@
 //! read as http:, tabs and newlines kept in data: URLs, `|` in paths read
 //! as `%7C`, four slashes after `file:` read as three, `file:C:` resolved
 //! as a relative path, backslashes in a relative path (and leading ones)
-//! against a non-special base. After it (edits): two file URL shapes
-//! refused, a few schemes whose whole text is the path.
+//! against a non-special base, an IPv6 host found after percent-decoding.
+//! After it (edits): two file URL shapes refused, `/.` kept before a file
+//! reference's path that starts `//`. Instead of it (its own parsers): a
+//! few schemes whose whole text is the path, and `filesystem:` URLs, a URL
+//! inside a URL (`chromium_filesystem`).
 
 use super::getters::{Getters, Parts};
 use super::model::percent_decode;

@@ -1,4 +1,4 @@
-//! Firefox ESR 153 (Debian's `firefox-esr` 153.7.0esr): where its URL
+//! Firefox ESR 153 (Debian's `firefox-esr` 153.8.0esr): where its URL
 //! parsers leave the URL Standard, as measured on 152,400 `new URL` calls
 //! (tests/data/browsers/FINDINGS.md).
 //!
@@ -18,8 +18,8 @@
 //! reference cut at a NUL, a fragment-only reference's trailing controls
 //! kept, leading backslashes against a non-special base read as slashes, a
 //! reference starting `X|` against a file base taken as absolute. After
-//! it (edit): a file base's drive letter not kept by a path-absolute
-//! reference.
+//! it (edits): a file base's drive letter not kept by a path-absolute
+//! reference, a non-special host of one C0 control kept as it is.
 
 use super::firefox_own;
 use super::getters::{Answer, Getters, Parts};

@@ -3,12 +3,14 @@
 //! Standard, as measured on 152,400 `new URL` calls
 //! (tests/data/browsers/FINDINGS.md). The closest of the three.
 //!
-//! In the parse (quirk): an ASCII host checked by UTS #46, so an `xn--`
-//! label that is no Punycode is refused. Before it (rewrite): leading
-//! backslashes against a non-special base read as slashes. After it
-//! (edits): `http:/` alone against an http: base refused, a non-special
-//! URL with credentials and an empty path given `/`, and the pathname
-//! getter reading away a `/.` it takes for the serializer's.
+//! In the parse (quirks): an ASCII host checked by UTS #46, so an `xn--`
+//! label that is no Punycode is refused; a colon ending a compressed IPv6
+//! address ignored. Before it (rewrite): leading backslashes against a
+//! non-special base read as slashes. After it (edits): `http:/` alone
+//! against an http: base refused, a non-special URL with credentials and
+//! an empty path given `/`, the pathname getter reading away a `/.` it
+//! takes for the serializer's, and a drive letter's `|` kept after a file
+//! host.
 
 use super::getters::{Getters, Parts};
 use super::model::{Case, Edit, Rule, is_special, scheme_of};
