@@ -1,7 +1,8 @@
 //! The browser models against the real browsers: every case of
-//! `tests/data/browsers/` (153,932 `new URL(input, base)` calls: the WPT
+//! `tests/data/browsers/` (155,222 `new URL(input, base)` calls: the WPT
 //! inputs, the shared corpus of real URLs and references cut from them,
-//! generated ones, and the schemes browsers parse their own way), answered by Chromium 156, Firefox ESR 153 and
+//! generated ones, the schemes browsers parse their own way, and the inputs
+//! of Chromium's own URL tests), answered by Chromium 156, Firefox ESR 153 and
 //! WebKitGTK 2.50 and committed with their versions by
 //! `scripts/browsers/run-all`. A model must give the browser's answer (its
 //! ten getters, or a `TypeError`) on every case but those listed, with a
@@ -193,7 +194,7 @@ fn the_models_give_the_browsers_answers_on_every_tenth_case() {
 }
 
 #[test]
-#[ignore = "slow: 153,932 cases through three models (about a minute in a debug build)"]
+#[ignore = "slow: 155,222 cases through three models (about a minute in a debug build)"]
 fn the_models_give_the_browsers_answers_on_every_case() {
     check(1);
 }

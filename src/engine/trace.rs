@@ -777,6 +777,14 @@ code_table! {
         "chrome:, chrome-extension:, devtools:, isolated-app: and Chromium's other standard schemes are parsed as http: is, without credentials or port.";
     ChromiumPathOnlySchemes => Departure, "chromium.path-only-schemes", "Chromium 156, url/url_util.cc",
         "android:, drivefs:, steam: and a few other schemes keep everything after the scheme as the path: no host, no port.";
+    ChromiumFilesystemInner => Departure, "chromium.filesystem-inner-url", "Chromium 156, url/third_party/mozilla/url_parse.cc (ParseFileSystemURL) and url/url_canon_filesystemurl.cc (CanonicalizeFileSystemURL)",
+        "filesystem: holds a URL of a standard scheme or file:, canonicalized without credentials, whose first path segment is the type: the rest is the pathname and references resolve within it; any other inner URL is refused. The Standard keeps the text as an opaque path.";
+    ChromiumIpv6Ipv4Numbers => Departure, "chromium.ipv6-ipv4-part-numbers", "Chromium 156, url/url_canon_ip.h (DoParseIPv6 and DoIPv6AddressToNumber, which call IPv4AddressToNumber)",
+        "The IPv4 part of an IPv6 address is read as an IPv4 host's numbers are: four parts, octal or hexadecimal ones too, so [a:b:c:d:e:f:127.0.0.011] ends 7f00:9; the Standard takes decimal parts without leading zeros only.";
+    ChromiumIpv6PercentInBrackets => Departure, "chromium.ipv6-percent-decoded-in-brackets", "Chromium 156, url/url_canon_host.cc (DoHost and DoComplexHost: the host is unescaped before CanonicalizeIPAddress reads it)",
+        "A special host in brackets is percent-decoded before it is read as IPv6, so [::%31] is [::1], with its port after the bracket; the Standard refuses the '%'.";
+    ChromiumFileReferenceSlashDot => Departure, "chromium.file-reference-keeps-slash-dot", "Chromium 156, url/url_canon_relative.cc (a relative path against a file base)",
+        "A reference resolved against a file base with an empty host, whose path comes out starting '//', is written with '/.' before that path, as the Standard writes a URL without a host; the pathname getter leaves it out.";
     FirefoxSimpleUri => Departure, "firefox.simple-uri", "Firefox 153, netwerk/base/nsSimpleURI.cpp",
         "about:, blob:, data: and javascript: are kept nearly as written: no host, no dot segments; only controls, DEL and non-ASCII are percent-encoded before '#'.";
     FirefoxOwnSchemes => Departure, "firefox.own-schemes", "Firefox 153, netwerk/base/nsStandardURL.cpp and nsURLParsers.cpp",
@@ -811,6 +819,8 @@ code_table! {
         "'^' in the path of a scheme Firefox has no handler for stays '^'; the Standard writes %5E.";
     FirefoxDriveSurvivesDotDot => Departure, "firefox.drive-letter-survives-dot-dot", "Firefox 153, the url crate (servo/rust-url#1130)",
         "In a scheme Firefox has no handler for, a segment that looks like a drive letter is never removed by '..'.";
+    FirefoxOpaqueHostOneControl => Departure, "firefox.opaque-host-one-control-kept", "Firefox 153, the url crate (DefaultURI): Host::parse_opaque_cow",
+        "In a scheme Firefox has no handler for, a host that is one C0 control or DEL keeps it as it is; the Standard percent-encodes it (%10).";
     WebkitInvalidXn => Departure, "webkit.invalid-xn-label-refused", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp (whatwg/url#821)",
         "An ASCII host that UTS #46 ToASCII refuses (an xn-- label that is no valid Punycode) is refused; the Standard takes an ASCII host as it is.";
     WebkitBackslashReference => Departure, "webkit.backslash-reference", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp; bugs.webkit.org 310986",
@@ -821,6 +831,10 @@ code_table! {
         "A non-special URL whose authority holds '@' and whose path is empty before '?' or '#' gets the path '/'.";
     WebkitPathnameSlashDot => Departure, "webkit.pathname-drops-slash-dot", "WebKitGTK 2.50, Source/WTF/wtf/URL.cpp (oven-sh/bun#39457)",
         "For a URL without a host whose path starts '/.', the pathname getter leaves out that '/.'; href is right.";
+    WebkitIpv6TrailingColon => Departure, "webkit.ipv6-trailing-colon-ignored", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp (parseIPv6Host)",
+        "A colon ending a compressed IPv6 address is ignored while the compression still stands for a zero piece, so [1::8:] is [1::8]; the Standard refuses it.";
+    WebkitFileHostDrivePipe => Departure, "webkit.file-host-drive-pipe-kept", "WebKitGTK 2.50, Source/WTF/wtf/URLParser.cpp",
+        "In a file URL written with a host (file://h/c|/x, localhost too), a drive letter's '|' stays '|'; the Standard writes ':'.";
 
     // RFC 3986 resolution and normalization (the `rfc3986` resolver)
     Rfc3986Base => Rfc3986, "rfc3986.5.2.1.base", "RFC 3986 5.2.1",

@@ -1,9 +1,11 @@
 //! Chromium 156 (Debian's `chromium` 156.0.8078.108): where its URL parser
 //! (`url/` in Chromium's source) leaves the URL Standard, as measured on
-//! 152,400 `new URL` calls (tests/data/browsers/FINDINGS.md).
+//! 152,400 `new URL` calls (tests/data/browsers/FINDINGS.md) and on the
+//! inputs of Chromium's own URL tests.
 //!
-//! In the parse (quirks): a space or `*` in a special host escaped, an IPv6
-//! host found after percent-decoding, an apostrophe escaped in a
+//! In the parse (quirks): a space or `*` in a special host escaped, a
+//! special host in brackets percent-decoded, an IPv4 part of an IPv6
+//! address read with the IPv4 number parser, an apostrophe escaped in a
 //! non-special query and in credentials, an opaque path's last space kept,
 //! `file://localhost/` kept, drive letters taken for ordinary segments, an
 //! opaque host refused by a forbidden-code-point check on a byte cut from
@@ -11,14 +13,17 @@
 //! read as http:, tabs and newlines kept in data: URLs, `|` in paths read
 //! as `%7C`, four slashes after `file:` read as three, `file:C:` resolved
 //! as a relative path, backslashes in a relative path (and leading ones)
-//! against a non-special base. After it (edits): two file URL shapes
-//! refused, a few schemes whose whole text is the path.
+//! against a non-special base, an IPv6 host found after percent-decoding.
+//! After it (edits): two file URL shapes refused, `/.` kept before a file
+//! reference's path that starts `//`. Instead of it (its own parsers): a
+//! few schemes whose whole text is the path, and `filesystem:` URLs, a URL
+//! inside a URL (`chromium_filesystem`).
 
 use super::getters::{Getters, Parts};
 use super::model::percent_decode;
 use super::model::{Case, Edit, Own, Rewrite, Rule, head_tail, is_special, scheme_of, trim};
 use super::text::{
-    input_authority, is_drive, is_slash, leading_slashes, special_authority,
+    input_authority, is_drive, is_slash, leading_slashes, special_authority, starts_with_drive,
     starts_with_ignore_case, strip_c0,
 };
 use crate::engine::trace::StepId;
@@ -62,12 +67,15 @@ pub fn quirks(case: &Case<'_>) -> Quirks {
         // Checked where the input names its scheme; a scheme-relative
         // reference is not.
         opaque_host_low_byte: case.scheme().map(|_| StepId::ChromiumOpaqueHostLowByte),
+        ipv6_ipv4_part_numbers: Some(StepId::ChromiumIpv6Ipv4Numbers),
+        ipv6_percent_decoded_in_brackets: Some(StepId::ChromiumIpv6PercentInBrackets),
         ..Quirks::STANDARD
     }
 }
 
 /// Chromium's departures before and after the parse, in the order they apply.
 pub const RULES: &[Rule] = &[
+    Rule::own(StepId::ChromiumFilesystemInner, filesystem),
     Rule::own(StepId::ChromiumPathOnlySchemes, path_only_schemes),
     Rule::rewrite(StepId::ChromiumPathOnlySchemes, path_only_base),
     Rule::rewrite(StepId::ChromiumStandardSchemes, standard_schemes),
@@ -83,7 +91,20 @@ pub const RULES: &[Rule] = &[
     Rule::rewrite(StepId::ChromiumBackslashReference, backslash_reference),
     Rule::edit(StepId::ChromiumFileDriveAuthority, file_drive_authority),
     Rule::edit(StepId::ChromiumFileHostThenQuery, file_host_then_query),
+    Rule::edit(
+        StepId::ChromiumFileReferenceSlashDot,
+        file_reference_slash_dot,
+    ),
 ];
+
+/// `filesystem:` URLs, and references against them, are read by
+/// Chromium's own rules ([`chromium_filesystem`](super::chromium_filesystem)).
+fn filesystem(case: &Case<'_>) -> Option<Own> {
+    Some(Own {
+        answer: super::chromium_filesystem::answer(case, &STANDARD_SCHEMES)?,
+        decision: "Chromium reads the URL inside filesystem: and takes its first path segment for the type",
+    })
+}
 
 /// Chromium's own standard schemes are read as http: (no credentials, no
 /// port whatever it holds), and given their scheme back after.
@@ -209,7 +230,18 @@ fn pipe_in_path(case: &Case<'_>) -> Option<Rewrite> {
             return s.to_owned();
         }
         let keep = authority_prefix(h, special);
-        format!("{}{}{t}", &h[..keep], h[keep..].replace('|', "%7C"))
+        let path = h[keep..].replace('|', "%7C");
+        // file://localhost/ is emptied before a drive letter, which Chromium
+        // still sees in `c|` (not in the `c%7C` it writes).
+        let start = super::text::scheme_len(h) + 2;
+        let localhost = scheme.as_deref() == Some("file")
+            && h.get(start..keep)
+                .is_some_and(|a| a.eq_ignore_ascii_case("localhost"))
+            && h[keep..]
+                .get(1..)
+                .is_some_and(|p| starts_with_drive(p) && p.as_bytes()[1] == b'|');
+        let keep = if localhost { start } else { keep };
+        format!("{}{path}{t}", &h[..keep])
     };
     let input = fix(&case.input, base_text);
     let base = base_text.map(|b| fix(b, None));
@@ -226,13 +258,15 @@ fn pipe_in_path(case: &Case<'_>) -> Option<Rewrite> {
 
 /// A special host is percent-decoded and mapped before `[` is looked for,
 /// so `http://%5B::1]/` and `http://\u{ad}[::1]/` are the IPv6 address
-/// `[::1]`.
+/// `[::1]`. A host written with its `[` is left to the host parser's
+/// quirk ([`StepId::ChromiumIpv6PercentInBrackets`]).
 fn ipv6_percent_decoded(case: &Case<'_>) -> Option<Rewrite> {
     let a = special_authority(&case.trimmed, case.base_scheme().as_deref())?;
-    if a.hostport.is_ascii() && !a.hostport.contains('%') {
+    let (host, port) = server_info(a.hostport);
+    if host.starts_with('[') || (host.is_ascii() && !host.contains('%')) {
         return None;
     }
-    let decoded = percent_decode(a.hostport);
+    let decoded = percent_decode(host);
     // Mapped as IDNA maps a domain (which drops a soft hyphen, say) before
     // the brackets are looked for.
     let decoded = match crate::engine::url_standard::host::to_ascii(&decoded, false) {
@@ -243,11 +277,25 @@ fn ipv6_percent_decoded(case: &Case<'_>) -> Option<Rewrite> {
         return None;
     }
     Some(Rewrite {
-        input: format!("{}{}{decoded}{}", a.prefix, a.userinfo, a.rest),
+        input: format!("{}{}{decoded}{port}{}", a.prefix, a.userinfo, a.rest),
         base: case.base.as_deref().map(str::to_owned),
         post: None,
         decision: "Chromium percent-decodes the host before it looks for '['",
     })
+}
+
+/// Chromium's split of `host:port` (url_parse.cc, ParseServerInfo): the
+/// port follows the last colon after the last `]` (after everything when
+/// the host starts with `[` and no `]` closes it); the host is what comes
+/// before. The port is given with its colon, or empty.
+fn server_info(hostport: &str) -> (&str, &str) {
+    let end = hostport
+        .rfind(']')
+        .or_else(|| hostport.starts_with('[').then_some(hostport.len()));
+    match hostport.rfind(':') {
+        Some(colon) if end.is_none_or(|e| colon > e) => hostport.split_at(colon),
+        _ => (hostport, ""),
+    }
 }
 
 /// The length of `h`'s scheme and authority (`scheme:`, then `//` and the
@@ -395,6 +443,36 @@ fn file_drive_authority(case: &Case<'_>, a: &Getters) -> Option<Edit> {
         })
 }
 
+/// A reference against a file base with an empty host, whose path comes
+/// out starting `//`, is written `file:///.//…`: the `/.` the Standard
+/// writes only for a URL without a host. The pathname getter leaves it out.
+fn file_reference_slash_dot(case: &Case<'_>, a: &Getters) -> Option<Edit> {
+    if a.scheme() != "file"
+        || !a.hostname.is_empty()
+        || !a.pathname.starts_with("//")
+        || case.base_scheme().as_deref() != Some("file")
+    {
+        return None;
+    }
+    // A reference: no scheme, or `file:` without two slashes after it.
+    let rest = match case.scheme().as_deref() {
+        None => &case.trimmed[..],
+        Some("file") => &case.trimmed[5..],
+        Some(_) => return None,
+    };
+    if leading_slashes(rest) >= 2 {
+        return None;
+    }
+    let path = a.href.strip_prefix("file://")?;
+    Some(Edit {
+        answer: Some(Getters {
+            href: format!("file:///.{path}"),
+            ..a.clone()
+        }),
+        decision: "Chromium writes '/.' before the path that starts '//'",
+    })
+}
+
 /// A file URL whose authority is followed directly by `?` or `#` is refused.
 fn file_host_then_query(case: &Case<'_>, a: &Getters) -> Option<Edit> {
     if a.scheme() != "file" || !case.is_file() {
@@ -483,4 +561,115 @@ fn path_only_base(case: &Case<'_>) -> Option<Rewrite> {
         })),
         decision: "Chromium reads the base's whole text after the scheme as its path",
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Browser, parse};
+    use crate::engine::NoTrace;
+    use crate::engine::trace::{StepId, Trace};
+
+    /// Chromium's href for `input` against `base`, and the departures made
+    /// (each also a step of the traced parse).
+    fn chromium(input: &str, base: Option<&str>) -> (Option<String>, Vec<StepId>) {
+        let mut trace = Trace::default();
+        let traced = parse(Browser::Chromium, input, base, &mut trace);
+        let untraced = parse(Browser::Chromium, input, base, &mut NoTrace);
+        assert_eq!(traced.answer, untraced.answer, "{input}");
+        for id in &traced.departures {
+            assert!(trace.steps.iter().any(|s| s.id == *id), "{input}: {id:?}");
+        }
+        (traced.answer.map(|a| a.href), traced.departures)
+    }
+
+    fn href(s: &str) -> Option<String> {
+        Some(s.to_owned())
+    }
+
+    #[test]
+    fn the_ipv4_part_of_an_ipv6_address_takes_ipv4_numbers() {
+        let id = StepId::ChromiumIpv6Ipv4Numbers;
+        assert_eq!(
+            chromium("http://[::0.00.255.255]/", None),
+            (href("http://[::ffff]/"), vec![id])
+        );
+        assert_eq!(
+            chromium("http://[a:b:c:d:e:f:127.0.0.011]/", None),
+            (href("http://[a:b:c:d:e:f:7f00:9]/"), vec![id])
+        );
+        assert_eq!(
+            chromium("git://[::ffff:0xC0.0Xa8.0x0.0x1]/", None),
+            (href("git://[::ffff:c0a8:1]/"), vec![id])
+        );
+        assert_eq!(chromium("http://[::1.2.0x3]/", None), (None, vec![]));
+    }
+
+    #[test]
+    fn a_percent_inside_brackets_is_decoded_in_a_special_host() {
+        let id = StepId::ChromiumIpv6PercentInBrackets;
+        assert_eq!(
+            chromium("http://[::%31]/", None),
+            (href("http://[::1]/"), vec![id])
+        );
+        // The port after the bracket stays the port.
+        assert_eq!(
+            chromium("http://[::%31]:81/", None),
+            (href("http://[::1]:81/"), vec![id])
+        );
+        assert_eq!(
+            chromium("http://[::1%5D/", None),
+            (href("http://[::1]/"), vec![id])
+        );
+        assert_eq!(
+            chromium("http://[::ffff:%30x7f.1.2.3]/", None),
+            (
+                href("http://[::ffff:7f01:203]/"),
+                vec![id, StepId::ChromiumIpv6Ipv4Numbers]
+            )
+        );
+        // Not in a non-special host, and a zone is no address.
+        assert_eq!(chromium("git://[::%31]/", None), (None, vec![]));
+        assert_eq!(chromium("http://[fe80::1%25eth0]/", None), (None, vec![]));
+    }
+
+    #[test]
+    fn an_encoded_bracket_is_found_before_the_port_is_cut() {
+        let id = StepId::ChromiumIpv6PercentDecoded;
+        assert_eq!(
+            chromium("http://%5B::1]:80/", None),
+            (href("http://[::1]/"), vec![id])
+        );
+        // No ']' written: the port is after the last colon, so the host is
+        // '%5B:' and fails.
+        assert_eq!(chromium("http://%5B::%31%5D/", None), (None, vec![]));
+    }
+
+    #[test]
+    fn a_file_reference_keeps_slash_dot_before_two_slashes() {
+        let id = StepId::ChromiumFileReferenceSlashDot;
+        assert_eq!(
+            chromium("/.//x?q#f", Some("file:///")),
+            (href("file:///.//x?q#f"), vec![id])
+        );
+        assert_eq!(
+            chromium("..//x", Some("file:///a/")),
+            (href("file:///.//x"), vec![id])
+        );
+        let a = parse(Browser::Chromium, "/.//x", Some("file:///"), &mut NoTrace);
+        assert_eq!(a.answer.map(|a| a.pathname).as_deref(), Some("//x"));
+        // Not an absolute URL, nor with a host.
+        assert_eq!(chromium("file:///.//x", None), (href("file:////x"), vec![]));
+        assert_eq!(
+            chromium("/.//x", Some("file://h/")),
+            (href("file://h//x"), vec![])
+        );
+    }
+
+    #[test]
+    fn localhost_is_emptied_before_a_drive_letter_written_with_a_pipe() {
+        assert_eq!(
+            chromium("file://localhost/c|/x", None),
+            (href("file:///c%7C/x"), vec![StepId::ChromiumPipeInPath])
+        );
+    }
 }

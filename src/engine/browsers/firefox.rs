@@ -1,4 +1,4 @@
-//! Firefox ESR 153 (Debian's `firefox-esr` 153.7.0esr): where its URL
+//! Firefox ESR 153 (Debian's `firefox-esr` 153.8.0esr): where its URL
 //! parsers leave the URL Standard, as measured on 152,400 `new URL` calls
 //! (tests/data/browsers/FINDINGS.md).
 //!
@@ -18,14 +18,15 @@
 //! reference cut at a NUL, a fragment-only reference's trailing controls
 //! kept, leading backslashes against a non-special base read as slashes, a
 //! reference starting `X|` against a file base taken as absolute. After
-//! it (edit): a file base's drive letter not kept by a path-absolute
-//! reference.
+//! it (edits): a file base's drive letter not kept by a path-absolute
+//! reference, a non-special host of one C0 control kept as it is.
 
 use super::firefox_own;
 use super::getters::{Answer, Getters, Parts};
 use super::model::{Case, Edit, Own, Rewrite, Rule, head_tail, is_special, scheme_of, trim};
 use super::text::{
-    is_drive, is_slash, leading_slashes, starts_with_drive, starts_with_ignore_case,
+    input_authority, is_drive, is_slash, leading_slashes, starts_with_drive,
+    starts_with_ignore_case,
 };
 use crate::engine::trace::StepId;
 use crate::engine::url_standard::Quirks;
@@ -95,7 +96,41 @@ pub const RULES: &[Rule] = &[
     Rule::rewrite(StepId::FirefoxFragmentTrailing, fragment_trailing),
     Rule::rewrite(StepId::FirefoxBackslashReference, backslash_reference),
     Rule::own(StepId::FirefoxViewSource, view_source),
+    Rule::edit(StepId::FirefoxOpaqueHostOneControl, opaque_host_one_control),
 ];
+
+/// In a scheme for DefaultURI, a host typed as one C0 control or DEL keeps
+/// it as it is: the url crate's opaque host parser, given one code point,
+/// takes the one piece the percent-encoder returns for the input itself.
+fn opaque_host_one_control(case: &Case<'_>, a: &Getters) -> Option<Edit> {
+    if !default_uri(a.scheme()) {
+        return None;
+    }
+    let byte = a
+        .hostname
+        .strip_prefix('%')
+        .filter(|h| h.len() == 2)
+        .and_then(|h| u8::from_str_radix(h, 16).ok())
+        .filter(|&b| b < 0x20 || b == 0x7f)?;
+    let typed = input_authority(&case.trimmed)?;
+    let typed = typed.rsplit_once('@').map_or(typed, |(_, h)| h);
+    if typed.split(':').next() != Some(char::from(byte).to_string().as_str()) {
+        return None;
+    }
+    let mut parts = Parts::of(&a.href);
+    let authority = parts.authority.take()?;
+    let at = authority.rfind('@').map_or(0, |i| i + 1);
+    parts.authority = Some(format!(
+        "{}{}{}",
+        &authority[..at],
+        char::from(byte),
+        authority.get(at + 3..)?
+    ));
+    Some(Edit {
+        answer: Some(parts.getters()),
+        decision: "Firefox keeps the one control that is the host",
+    })
+}
 
 /// The schemes Firefox has protocol handlers of its own for, and
 /// references against them, go to those handlers ([`firefox_own`]).
@@ -227,6 +262,16 @@ fn file_base_drive(case: &Case<'_>, a: &Getters) -> Option<Edit> {
         &t[..]
     };
     if leading_slashes(t) != 1 || starts_with_drive(&t[1..]) {
+        return None;
+    }
+    // The drive letter must be the base's: one the reference brings
+    // itself (`/./c:/x`) stays.
+    let base_drive = case
+        .base_answer
+        .as_ref()
+        .and_then(|b| b.pathname.get(..3))
+        .filter(|d| d.as_bytes()[0] == b'/' && is_drive(&d[1..]))?;
+    if !a.pathname.starts_with(base_drive) {
         return None;
     }
     let p = a.pathname.as_bytes();
@@ -396,4 +441,53 @@ fn view_source(case: &Case<'_>) -> Option<Own> {
         answer,
         decision: "Firefox parses the URL view-source: names, and wraps it",
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Browser, parse};
+    use crate::engine::NoTrace;
+    use crate::engine::trace::StepId;
+
+    fn firefox(input: &str, base: Option<&str>) -> (Option<String>, Vec<StepId>) {
+        let m = parse(Browser::Firefox, input, base, &mut NoTrace);
+        (m.answer.map(|a| a.href), m.departures)
+    }
+
+    #[test]
+    fn a_host_of_one_control_is_kept_as_it_is() {
+        let id = StepId::FirefoxOpaqueHostOneControl;
+        for input in ["git://\u{10}/", "git://u@\u{10}:80/", "sc://\u{7f}/"] {
+            let (href, departures) = firefox(input, None);
+            assert_eq!(href.as_deref(), Some(input), "{input}");
+            assert_eq!(departures, [id], "{input}");
+        }
+        let a = parse(Browser::Firefox, "//\u{1}/", Some("git://h/"), &mut NoTrace);
+        assert_eq!(a.answer.map(|a| a.hostname).as_deref(), Some("\u{1}"));
+        // Two code points, or one typed as %10, are encoded.
+        assert_eq!(
+            firefox("git://\u{10}a/", None).0.as_deref(),
+            Some("git://%10a/")
+        );
+        assert_eq!(
+            firefox("git://%10/", None),
+            (Some("git://%10/".to_owned()), vec![])
+        );
+    }
+
+    #[test]
+    fn a_drive_letter_the_reference_brings_stays() {
+        assert_eq!(
+            firefox("/./c:/foo", Some("file:///")),
+            (Some("file:///c:/foo".to_owned()), vec![])
+        );
+        // The base's drive letter goes.
+        assert_eq!(
+            firefox("/x", Some("file:///C:/dir/file")),
+            (
+                Some("file:///x".to_owned()),
+                vec![StepId::FirefoxFileBaseDrive]
+            )
+        );
+    }
 }

@@ -76,10 +76,16 @@ pub fn parse_with(
 ) -> Result<HostKind, ValidationError> {
     // Step 1.
     if let Some(inner) = input.strip_prefix('[') {
+        if let Some(id) = quirks.ipv6_percent_decoded_in_brackets
+            && !is_opaque
+            && inner.contains('%')
+        {
+            return ipv6_percent_decoded(out, input, quirks, errors, departed, id);
+        }
         let Some(inner) = inner.strip_suffix(']') else {
             return Err(ValidationError::Ipv6Unclosed);
         };
-        let pieces = ipv6::parse(inner, errors)?;
+        let pieces = ipv6::parse_with(inner, errors, quirks, departed)?;
         ipv6::serialize(out, &pieces);
         return Ok(HostKind::Ipv6(Ipv6Addr::from(pieces)));
     }
@@ -146,6 +152,29 @@ pub fn parse_with(
     }
     // Step 9.
     Ok(HostKind::Domain)
+}
+
+/// A browser's step 1 for a special host in brackets holding a `%`
+/// (Chromium's): the host is percent-decoded first, so `[::%31]` is
+/// `[::1]` and `[::1%5D` closes; the Standard's IPv6 parser refuses the
+/// `%`. The departure is recorded when the decoded address parses.
+fn ipv6_percent_decoded(
+    out: &mut String,
+    input: &str,
+    quirks: &Quirks,
+    errors: &mut Vec<ValidationError>,
+    departed: &mut Vec<StepId>,
+    id: StepId,
+) -> Result<HostKind, ValidationError> {
+    let decoded = String::from_utf8_lossy(&percent_sets::decode(input.as_bytes())).into_owned();
+    let Some(inner) = decoded.strip_prefix('[').and_then(|d| d.strip_suffix(']')) else {
+        return Err(ValidationError::Ipv6Unclosed);
+    };
+    let at = departed.len();
+    let pieces = ipv6::parse_with(inner, errors, quirks, departed)?;
+    departed.insert(at, id);
+    ipv6::serialize(out, &pieces);
+    Ok(HostKind::Ipv6(Ipv6Addr::from(pieces)))
 }
 
 /// URL Standard, domain parser, with beStrict false: the result appended

@@ -26,7 +26,7 @@ pub fn ends_in_a_number(input: &str) -> bool {
 
 /// URL Standard, IPv4 number parser: the value and whether it was written
 /// in another base than ten. `Err(())` is failure.
-fn parse_number(input: &str) -> Result<(u64, bool), ()> {
+pub(super) fn parse_number(input: &str) -> Result<(u64, bool), ()> {
     // Step 1.
     if input.is_empty() {
         return Err(());

@@ -54,6 +54,15 @@ pub struct Quirks {
     pub file_dot_dot_drive: Option<StepId>,
     /// A drive letter `C|` that ends the path before `?` or `#` keeps `|`.
     pub file_drive_pipe_kept: Option<StepId>,
+    /// The IPv4 part of an IPv6 address is read by the IPv4 number parser:
+    /// four parts, octal and hexadecimal ones too (`[::0x7f.0.0.011]`).
+    pub ipv6_ipv4_part_numbers: Option<StepId>,
+    /// A trailing colon after a compressed IPv6 address is ignored while
+    /// it fits (`[1::8:]`).
+    pub ipv6_trailing_colon_ignored: Option<StepId>,
+    /// A special host in brackets is percent-decoded before the IPv6
+    /// parser reads it (`[::%31]`).
+    pub ipv6_percent_decoded_in_brackets: Option<StepId>,
 }
 
 impl Quirks {
@@ -75,6 +84,9 @@ impl Quirks {
         drive_survives_dot_dot: None,
         file_dot_dot_drive: None,
         file_drive_pipe_kept: None,
+        ipv6_ipv4_part_numbers: None,
+        ipv6_trailing_colon_ignored: None,
+        ipv6_percent_decoded_in_brackets: None,
     };
 
     /// Whether `id` is one of the quirks that refuse a URL (a refused host)
