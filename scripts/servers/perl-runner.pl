@@ -47,7 +47,8 @@
 # is no punycode URI can decode). Whatever dies fails the request; "call"
 # names it, and "partial" keeps every other getter, for diagnosis. The die
 # text loses its " at FILE line N.\n" tail (Carp's croak and perl's own
-# errors both end so).
+# errors both end so, with ", <STDIN> line N" before the full stop once
+# the runner has read a line).
 #
 # Values: port and default_port are written as strings (port is what
 # $u->port returns: the digits as written, or the default port). Every
@@ -82,11 +83,12 @@ binmode STDIN;
 binmode STDOUT;
 $| = 1;
 
-# The die text without its " at FILE line N." tail.
+# The die text without its " at FILE line N." tail (with ", <STDIN> line
+# N" in it once a line has been read).
 sub words {
     my $e = shift;
     $e = "$e";
-    $e =~ s/ at \S+ line \d+\.\n\z//;
+    $e =~ s/ at \S+ line \d+(?:, <\w+> (?:line|chunk) \d+)?\.\n\z//;
     $e =~ s/\n\z//;
     return $e;
 }

@@ -1,0 +1,1 @@
+//! Unit tests of the model: see the end of the module doc.
