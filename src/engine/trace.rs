@@ -997,5 +997,83 @@ code_table! {
     // (java-url rows end here)
 
     // Perl's URI module (the `perl` resolver, engine/servers/perl.rs)
+    PerlNewUnwrap => Perl, "perl.new.unwrap", "URI 5.17, URI.pm, new",
+        "A URL wrapped as <URL:...>, <...> or \"...\" (on one line) loses the wrapping.";
+    PerlNewTrim => Perl, "perl.new.trim", "URI 5.17, URI.pm, new",
+        "Whitespace is stripped from both ends; on a string with characters outside ASCII that is Unicode's White_Space (U+00A0, U+2028, U+3000...), not ASCII's alone.";
+    PerlNewScheme => Perl, "perl.new.scheme", "URI 5.17, URI.pm, new",
+        "The scheme is the run of ASCII letters, digits, '+', '-' and '.' before a first ':', starting with a letter; without one the base's scheme picks the class (new_abs passes the base as new's second argument).";
+    PerlImplementor => Perl, "perl.implementor", "URI 5.17, URI.pm, implementor",
+        "The scheme, lowercased, names the class: URI::http, URI::ftp, URI::mailto and the other modules URI ships; an unknown scheme is URI::_foreign, none at all URI::_generic.";
+    PerlServerAuthority => Perl, "perl.uric-escape.authority", "URI 5.17, URI/_server.pm, _uric_escape",
+        "For a server class, the text after '//' up to '/', '?' or '#' is the authority: the userinfo runs to its last '@' (on the first line holding one), a port is ':' and digits at the end (Unicode digits count), and a host with a character outside the URI set goes through IDNA.";
+    PerlIdnaEncode => Perl, "perl.idna.encode", "URI 5.17, URI/_idna.pm, encode, ToASCII; URI/_punycode.pm, encode_punycode",
+        "Each dot-separated label outside ASCII is lowercased (no other nameprep) and punycoded with 'xn--'; an empty label (but a last one), a label over 63 characters or one starting 'xn--' already makes the whole host fail, and it is then percent-encoded instead.";
+    PerlUricEscape => Perl, "perl.uric-escape", "URI 5.17, URI.pm, _uric_escape; URI/Escape.pm, escape_char",
+        "Every character outside the URI character set (letters, digits, ;/?:@&=+$,-_.!~*'()%#) is percent-encoded, as its UTF-8 bytes, upper-case hex: spaces, controls, backslashes, brackets, '<', '>', '\"', '{', '}', '|', '^', '`'.";
+    PerlHostBrackets => Perl, "perl.uric-escape.host-brackets", "URI 5.17, URI.pm, _fix_uric_escape_for_host_part",
+        "In the host (after the last '@' of the authority, before a ':digits' port) %5B and %5D become '[' and ']' again, any case; for mailto: everywhere; never for data:, ldapi:, urn:, sqlite:.";
+    PerlInitScheme => Perl, "perl.init.scheme", "URI 5.17, URI.pm, _init",
+        "For a class that needs a scheme (mailto, data, urn) and an input without one, the scheme the class was chosen by is put in front.";
+    PerlUrnClass => Perl, "perl.urn.class", "URI 5.17, URI/urn.pm, _init",
+        "A urn: URL is blessed by its namespace: URI::urn::isbn, URI::urn::oid, else URI::urn.";
+    PerlAbsClass => Perl, "perl.abs.class", "URI 5.17, URI.pm, abs; URI/sip.pm, abs",
+        "The class's abs returns the object as it is: mailto:, data:, urn: and sip: are never resolved, and an input without a scheme keeps none of the base's parts but the scheme its class gave it.";
+    PerlAbsMissingBase => Perl, "perl.abs.missing-base", "URI 5.17, URI/_generic.pm, abs",
+        "A base that is empty or '0' (false in Perl) is refused: 'Missing base argument'.";
+    PerlAbsOwnScheme => Perl, "perl.abs.own-scheme", "URI 5.17, URI/_generic.pm, abs",
+        "An input with a scheme of its own is returned as it is: the base plays no part ($URI::ABS_ALLOW_RELATIVE_SCHEME is unset), even when the scheme is the base's.";
+    PerlAbsBase => Perl, "perl.abs.base", "URI 5.17, URI/_generic.pm, abs",
+        "The base is parsed with URI->new, on its own.";
+    PerlSchemeSet => Perl, "perl.scheme.set", "URI 5.17, URI.pm, _scheme",
+        "Setting a scheme writes it in front of the string and parses the whole again with URI->new, which may change the class.";
+    PerlAbsNetworkPath => Perl, "perl.abs.network-path", "URI 5.17, URI/_generic.pm, abs",
+        "An input starting '//' takes the base's scheme and nothing else.";
+    PerlAuthoritySet => Perl, "perl.authority.set", "URI 5.17, URI/_generic.pm, authority; URI/sip.pm, authority",
+        "Setting the authority percent-encodes what is outside its set, encodes an '@' inside the userinfo (all but the last), and puts brackets around a host that Regexp::IPv6 takes for an IPv6 address; a path that does not start with '/' gets one.";
+    PerlAbsAbsolutePath => Perl, "perl.abs.absolute-path", "URI 5.17, URI/_generic.pm, abs",
+        "An input whose path starts with '/' takes the base's scheme and authority and keeps its path, dot segments and all.";
+    PerlAbsEmptyPath => Perl, "perl.abs.empty-path", "URI 5.17, URI/_generic.pm, abs",
+        "An input with an empty path is the base, with the input's query and fragment where it has them.";
+    PerlAbsMerge => Perl, "perl.abs.merge", "URI 5.17, URI/_generic.pm, abs",
+        "The base's path up to its last '/' and the input's path are joined (the input's path as the class's path getter reads it).";
+    PerlAbsDots => Perl, "perl.abs.dots", "URI 5.17, URI/_generic.pm, abs",
+        "'.' segments go and each 'x/..' pair goes, but a '..' at the front stays: http://a/b + ../../g gives http://a/../g.";
+    PerlPathSet => Perl, "perl.path.set", "URI 5.17, URI/_generic.pm, path, path_query, _check_path",
+        "Setting the path percent-encodes what is outside its set and keeps a path that follows an authority starting with '/'.";
+    PerlScheme => Perl, "perl.scheme", "URI 5.17, URI.pm, scheme, _scheme",
+        "The scheme, lowercased; undef without one.";
+    PerlOpaque => Perl, "perl.opaque", "URI 5.17, URI.pm, opaque",
+        "Everything after the scheme up to the first '#'.";
+    PerlPath => Perl, "perl.path", "URI 5.17, URI/_generic.pm, path; URI/ftp.pm, path; URI.pm, path",
+        "The path: for the URI::_generic family the text after the scheme (any run without ':', '/', '?', '#' before a ':') and the '//' authority, up to '?' or '#'; ftp: adds the query; mailto:, data:, urn: answer the opaque part; sip: none.";
+    PerlQuery => Perl, "perl.query", "URI 5.17, URI/_query.pm, query",
+        "The query is the text after the first '?' that comes before any '#', up to the '#'; undef without a '?'.";
+    PerlFragment => Perl, "perl.fragment", "URI 5.17, URI.pm, fragment",
+        "The fragment is everything after the first '#'; undef without one.";
+    PerlAuthority => Perl, "perl.authority", "URI 5.17, URI/_generic.pm, authority; URI/sip.pm, authority",
+        "The authority is what follows '//' after the scheme, up to the first '/', '?' or '#'; undef without '//'. (sip: everything after the scheme up to ';' or '?'.)";
+    PerlUserinfo => Perl, "perl.userinfo", "URI 5.17, URI/_server.pm, userinfo",
+        "The userinfo is the authority up to its last '@', as written (not decoded).";
+    PerlHost => Perl, "perl.host", "URI 5.17, URI/_server.pm, host; URI/file.pm, host",
+        "The host is the authority after its last '@', less a ':digits' port at the end and one pair of square brackets around the whole, then percent-decoded into bytes; no lowercasing, no check of any kind. (file: the whole authority, decoded.)";
+    PerlIhost => Perl, "perl.ihost", "URI 5.17, URI/_server.pm, ihost; URI/_idna.pm, decode, ToUnicode; URI/_punycode.pm, decode_punycode",
+        "A host with a label starting 'xn--' is punycode-decoded label by label, each checked to encode back to itself; a label that does not dies.";
+    PerlPort => Perl, "perl.port", "URI 5.17, URI/_server.pm, port, _port",
+        "The port is the digits after the authority's last ':' when only ASCII digits follow it, as written (leading zeros kept, no range check); without one, or with an empty one, the class's default port.";
+    PerlCanonicalEscapes => Perl, "perl.canonical.escapes", "URI 5.17, URI.pm, canonical",
+        "The canonical form lowercases the scheme (parsing the URL again) and rewrites each %XX: decoded when it is a letter, digit or one of -_.!~*'(), upper-case hex otherwise.";
+    PerlCanonicalHost => Perl, "perl.canonical.host", "URI 5.17, URI/_server.pm, canonical, host",
+        "A host with an upper-case ASCII letter is set again lowercased, through the host setter: decoded first, so a percent-encoded byte outside ASCII is punycoded as a Latin-1 character.";
+    PerlCanonicalPort => Perl, "perl.canonical.port", "URI 5.17, URI/_server.pm, canonical, port",
+        "An empty port or one equal to the default (leading zeros allowed) is removed.";
+    PerlCanonicalSlash => Perl, "perl.canonical.http-slash", "URI 5.17, URI/http.pm, canonical",
+        "An http(s), rtsp or mms URL with an authority and neither path nor query gets the path '/'.";
+    PerlCanonicalFile => Perl, "perl.canonical.file-authority", "URI 5.17, URI/file.pm, canonical",
+        "A file: URL without an authority, or with an empty one or 'localhost', gets the empty authority: file:///.";
+    PerlCanonicalLdap => Perl, "perl.canonical.ldap", "URI 5.17, URI/_ldap.pm, canonical",
+        "An ldap: URL's dn is decoded and set again, its attributes and extension types lowercased, a 'base' scope and an (objectClass=*) filter dropped.";
+    PerlCanonicalUrn => Perl, "perl.canonical.urn-nid", "URI 5.17, URI/urn.pm, canonical",
+        "A urn: namespace with an upper-case letter (and no '%') is lowercased.";
     // (perl rows end here)
 }
