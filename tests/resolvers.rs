@@ -207,7 +207,8 @@ fn fragment_of_the_base_under_every_resolver() {
             Resolver::ChromiumLive
             | Resolver::FirefoxLive
             | Resolver::WebKitLive
-            | Resolver::PythonLive => {
+            | Resolver::PythonLive
+            | Resolver::PerlLive => {
                 unreachable!("not in Resolver::ALL")
             }
         }

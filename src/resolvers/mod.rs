@@ -319,6 +319,8 @@ impl Resolver {
             Resolver::WebKitLive => Some(Resolver::WebKit),
             Resolver::Python => Some(Resolver::PythonLive),
             Resolver::PythonLive => Some(Resolver::Python),
+            Resolver::Perl => Some(Resolver::PerlLive),
+            Resolver::PerlLive => Some(Resolver::Perl),
             _ => None,
         }
     }
@@ -328,6 +330,7 @@ impl Resolver {
     pub const fn live_server(self) -> Option<live::servers::LiveServer> {
         match self {
             Resolver::PythonLive => Some(live::servers::PYTHON),
+            Resolver::PerlLive => Some(live::servers::PERL),
             _ => None,
         }
     }
@@ -436,6 +439,9 @@ resolvers! {
     /// The python3 installed here: its real urllib.parse.
     PythonLive in Libraries => "python-live", "Python (live)", "the python3 installed here",
         "the python3 installed on this machine: its own urllib.parse, asked through its runner", live::servers::PYTHON;
+    /// The Perl installed here: its real URI module.
+    PerlLive in Libraries => "perl-live", "Perl URI (live)", "the Perl URI installed here",
+        "the Perl and URI module installed on this machine, asked through its runner", live::servers::PERL;
 }
 
 /// Every resolver's name, by group, in a phrase for help texts: "the

@@ -86,6 +86,8 @@ macro_rules! runtimes {
 runtimes! {
     Python => "python-runner.py", program("URL_INSPECTOR_PYTHON", "python3"),
         "CPython's urllib.parse", "Debian's python3 (the machine's python3 is used)";
+    Perl => "perl-runner.pl", program("URL_INSPECTOR_PERL", "perl"),
+        "Perl's URI module", "Debian's liburi-perl";
 }
 
 /// A program found by an environment variable, else by name on the PATH.
@@ -111,6 +113,14 @@ pub const PYTHON: LiveServer = LiveServer {
     runtime: Runtime::Python,
     key: None,
     read: crate::resolvers::python::answer_of_runner,
+};
+
+/// `perl-live`: the machine's Perl with its URI module, through
+/// `perl-runner.pl`.
+pub const PERL: LiveServer = LiveServer {
+    runtime: Runtime::Perl,
+    key: None,
+    read: crate::resolvers::perl::answer_of_runner,
 };
 
 /// A live resolver: the runtime's runner, the key of this library's answer
