@@ -17,11 +17,13 @@
 //! | `binary_strcspn`, `memchr`, `zend_memrchr` | `strcspn`, `find`, `rfind` |
 //! | `PHP_FUNCTION(parse_url)` (which keys the array gets) | [`parse_url`], [`Url`] |
 //!
-//! The source read is Debian's source package `php8.2` 8.2.31-1~deb12u1
-//! (`apt-get source` of the version `php8.2-cli` runs, through a private
-//! apt directory; its `.orig.tar.xz` is PHP's 8.2.31 release), and none of
-//! Debian's 47 patches touches `ext/standard/url.c`, `url.h` or the ctype
-//! and `strtol` calls it makes.
+//! The source read is Debian's source package `php8.2` 8.2.31-1~deb12u1,
+//! the version `php8.2-cli` runs: its `.dsc` and tarballs fetched from the
+//! `deb.debian.org/debian-security` pool (the archive's index has moved on
+//! to later releases, so `apt-get source` cannot name it), checked against
+//! the `.dsc`'s SHA-256 sums and unpacked with `dpkg-source -x`; the
+//! `.orig.tar.xz` is PHP's 8.2.31 release. None of Debian's 47 patches
+//! touches `ext/standard/url.c` or `url.h`.
 //!
 //! PHP strings are bytes, and `parse_url` reads them byte by byte. Every
 //! place it cuts is an ASCII byte (`:`, `/`, `?`, `#`, `@`) or an end, and
@@ -370,7 +372,7 @@ impl<'a> Parser<'a> {
                 Next::JustPath(0)
             };
             tracer.record(|| {
-                let c = self.input[bad..].chars().next().unwrap_or_default();
+                let c = self.slice(bad, ue).chars().next().unwrap_or_default();
                 Step::new(StepId::PhpSchemeInvalid)
                     .about(Component::Scheme)
                     .at(0..e)
@@ -784,6 +786,11 @@ mod tests {
             ("a b:c/d", "path=a b:c/d"),
             (":80", "false"),
             ("x:0/p", "host=x port=0 path=/p"),
+            // a port of 0 counts as none: the host's own ':' is read again
+            ("x:0//h:7/", "host=x port=0 path=//h:7/"),
+            ("http://h:0:5/", "scheme=http host=h:0 port=5 path=/"),
+            ("1:x", "scheme=1 path=x"),
+            ("https://php.net\n", "scheme=https host=php.net_"),
         ];
         let mut wrong = Vec::new();
         for (input, want) in cases {
