@@ -985,6 +985,38 @@ code_table! {
     // (urllib3 rows end here)
 
     // PHP's parse_url (the `php` resolver, engine/servers/php.rs)
+    PhpScheme => Php, "php.scheme", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2",
+        "The first ':' anywhere in the string ends the scheme, if every byte before it is an ASCII letter, a digit, '+', '-' or '.' (a digit or a sign may come first); nothing is lowercased.";
+    PhpSchemeInvalid => Php, "php.scheme.invalid", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2",
+        "A byte before the first ':' that no scheme holds: that ':' then starts a port if it is not the last byte and comes before any '?' or '#'; else a leading '//' starts the authority; else the whole string is a path.";
+    PhpNoScheme => Php, "php.scheme.none", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2",
+        "No ':' at all: a leading '//' starts the authority, anything else is a path. A ':' at the very start goes to the port reader.";
+    PhpSchemeOnly => Php, "php.scheme.only", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2",
+        "The ':' is the last byte: the scheme is all there is.";
+    PhpPortLookalike => Php, "php.scheme.port-lookalike", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2",
+        "No '/' follows the ':': when at most five digits follow it, then '/' or the end, the text reads as host and port ('example.com:80'); else it is a scheme and the rest a path ('mailto:a@b', 'http:evil.com').";
+    PhpSlashes => Php, "php.scheme.slashes", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2",
+        "After 'scheme:/' a second '/' starts the authority and a lone one the path; 'file:///' goes straight to the path, from the third '/' (the fourth before a drive letter, as in 'file:///c:/').";
+    PhpParsePort => Php, "php.parse-port", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2 (parse_port)",
+        "After the first ':', one to five digits ending at '/' or the end are the port, which must be at most 65535; a ':' alone is refused. A leading '//' is skipped, and the authority is read from there, or from the very start.";
+    PhpAuthority => Php, "php.authority", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2 (parse_host)",
+        "The authority runs to the first '/', '?' or '#': a backslash, a space or a control does not end it.";
+    PhpUserinfo => Php, "php.userinfo", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2 (parse_host)",
+        "The authority's last '@' ends the userinfo, and its first ':' parts user from password; nothing is decoded.";
+    PhpPort => Php, "php.port", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2 (parse_host)",
+        "The last ':' after the userinfo starts the port (none when the host starts with '[' and the authority ends with ']'); its text, at most five bytes, is read by strtol (spaces, a sign, digits, the rest ignored) and must give 0 to 65535, or the URL is refused. A port already read after the first ':' stays, unless it was 0.";
+    PhpHost => Php, "php.host", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2 (parse_host)",
+        "The host is what lies between the userinfo and the port, as written: no lowercasing, no decoding, no check of its bytes; an empty host refuses the URL.";
+    PhpFragment => Php, "php.fragment", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2 (just_path)",
+        "Everything after the first '#' of the rest is the fragment, present (and empty) even when the '#' ends the URL.";
+    PhpQuery => Php, "php.query", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2 (just_path)",
+        "Everything after the first '?' before the fragment is the query, present (and empty) even when nothing follows the '?'.";
+    PhpPath => Php, "php.path", "PHP 8.2.31, ext/standard/url.c, php_url_parse_ex2 (just_path)",
+        "What is left is the path: present when it is not empty, or when nothing at all was left to read.";
+    PhpControls => Php, "php.controls", "PHP 8.2.31, ext/standard/url.c, php_replace_controlchars_ex",
+        "Every control byte of the part (0x00 to 0x1F and 0x7F, iscntrl in the C.UTF-8 locale PHP sets) becomes '_'; bytes from 0x80 on are left alone.";
+    PhpResult => Php, "php.result", "PHP 8.2.31, ext/standard/url.c, PHP_FUNCTION(parse_url)",
+        "parse_url returns false when the parser refused the URL, else an array with a key for each part found, in the order scheme, host, port, user, pass, path, query, fragment.";
     // (php rows end here)
 
     // Ruby's URI (the `ruby` resolver, engine/servers/ruby.rs)
