@@ -208,7 +208,8 @@ fn fragment_of_the_base_under_every_resolver() {
             | Resolver::FirefoxLive
             | Resolver::WebKitLive
             | Resolver::PythonLive
-            | Resolver::PerlLive => {
+            | Resolver::PerlLive
+            | Resolver::PhpLive => {
                 unreachable!("not in Resolver::ALL")
             }
         }

@@ -321,6 +321,8 @@ impl Resolver {
             Resolver::PythonLive => Some(Resolver::Python),
             Resolver::Perl => Some(Resolver::PerlLive),
             Resolver::PerlLive => Some(Resolver::Perl),
+            Resolver::Php => Some(Resolver::PhpLive),
+            Resolver::PhpLive => Some(Resolver::Php),
             _ => None,
         }
     }
@@ -331,6 +333,7 @@ impl Resolver {
         match self {
             Resolver::PythonLive => Some(live::servers::PYTHON),
             Resolver::PerlLive => Some(live::servers::PERL),
+            Resolver::PhpLive => Some(live::servers::PHP),
             _ => None,
         }
     }
@@ -442,6 +445,9 @@ resolvers! {
     /// The Perl installed here: its real URI module.
     PerlLive in Libraries => "perl-live", "Perl URI (live)", "the Perl URI installed here",
         "the Perl and URI module installed on this machine, asked through its runner", live::servers::PERL;
+    /// The PHP installed here: its real parse_url.
+    PhpLive in Libraries => "php-live", "PHP (live)", "the PHP installed here",
+        "the PHP installed on this machine: its own parse_url, asked through its runner", live::servers::PHP;
 }
 
 /// Every resolver's name, by group, in a phrase for help texts: "the

@@ -88,6 +88,8 @@ runtimes! {
         "CPython's urllib.parse", "Debian's python3 (the machine's python3 is used)";
     Perl => "perl-runner.pl", program("URL_INSPECTOR_PERL", "perl"),
         "Perl's URI module", "Debian's liburi-perl";
+    Php => "php-runner.php", program("URL_INSPECTOR_PHP", "php"),
+        "PHP's parse_url", "Debian's php-cli";
 }
 
 /// A program found by an environment variable, else by name on the PATH.
@@ -121,6 +123,13 @@ pub const PERL: LiveServer = LiveServer {
     runtime: Runtime::Perl,
     key: None,
     read: crate::resolvers::perl::answer_of_runner,
+};
+
+/// `php-live`: the machine's PHP, through `php-runner.php`.
+pub const PHP: LiveServer = LiveServer {
+    runtime: Runtime::Php,
+    key: None,
+    read: crate::resolvers::php::answer_of_runner,
 };
 
 /// A live resolver: the runtime's runner, the key of this library's answer
