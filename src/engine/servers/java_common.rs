@@ -138,6 +138,98 @@ pub fn to_lower_root(s: &str) -> Cow<'_, str> {
     }
 }
 
+/// `new String(bytes, UTF_8)` with malformed input replaced, as
+/// `sun.nio.cs.UTF_8.Decoder` does it (`URI.decode` uses it): each
+/// malformed sequence becomes one U+FFFD, and Java's idea of a sequence
+/// is not the Unicode "maximal subpart": an encoded surrogate (`ED A0 80`)
+/// is one sequence of three bytes, a 3-byte lead with a good second byte
+/// and a bad third is two, and a truncated sequence at the very end is one.
+pub fn utf8_decode_java(bytes: &[u8]) -> String {
+    let cont = |b: u8| b & 0xc0 == 0x80;
+    let mut out = String::with_capacity(bytes.len());
+    let mut sp = 0;
+    let n = bytes.len();
+    while sp < n {
+        let b1 = bytes[sp];
+        let rem = n - sp;
+        // how many bytes one U+FFFD stands for, or a decoded character
+        let step: Result<(char, usize), usize> = match b1 {
+            0x00..=0x7f => Ok((char::from(b1), 1)),
+            0xc2..=0xdf => {
+                if rem < 2 {
+                    Err(rem)
+                } else if !cont(bytes[sp + 1]) {
+                    Err(1)
+                } else {
+                    let c = (u32::from(b1 & 0x1f) << 6) | u32::from(bytes[sp + 1] & 0x3f);
+                    Ok((char::from_u32(c).unwrap_or('\u{fffd}'), 2))
+                }
+            }
+            0xe0..=0xef => {
+                let bad2 = |b2: u8| (b1 == 0xe0 && b2 & 0xe0 == 0x80) || !cont(b2);
+                if rem < 3 {
+                    if rem > 1 && bad2(bytes[sp + 1]) { Err(1) } else { Err(rem) }
+                } else {
+                    let (b2, b3) = (bytes[sp + 1], bytes[sp + 2]);
+                    if bad2(b2) {
+                        Err(1)
+                    } else if !cont(b3) {
+                        Err(2)
+                    } else {
+                        let c = (u32::from(b1 & 0x0f) << 12)
+                            | (u32::from(b2 & 0x3f) << 6)
+                            | u32::from(b3 & 0x3f);
+                        // a surrogate: malformed, all three bytes
+                        char::from_u32(c).map(|c| (c, 3)).ok_or(3)
+                    }
+                }
+            }
+            0xf0..=0xf7 => {
+                let bad2 = |b2: u8| {
+                    b1 > 0xf4
+                        || (b1 == 0xf0 && !(0x90..=0xbf).contains(&b2))
+                        || (b1 == 0xf4 && b2 & 0xf0 != 0x80)
+                        || !cont(b2)
+                };
+                if rem < 4 {
+                    if b1 > 0xf4 || (rem > 1 && bad2(bytes[sp + 1])) {
+                        Err(1)
+                    } else if rem > 2 && !cont(bytes[sp + 2]) {
+                        Err(2)
+                    } else {
+                        Err(rem)
+                    }
+                } else {
+                    let (b2, b3, b4) = (bytes[sp + 1], bytes[sp + 2], bytes[sp + 3]);
+                    let c = (u32::from(b1 & 0x07) << 18)
+                        | (u32::from(b2 & 0x3f) << 12)
+                        | (u32::from(b3 & 0x3f) << 6)
+                        | u32::from(b4 & 0x3f);
+                    let fine = cont(b2) && cont(b3) && cont(b4) && (0x10000..=0x10ffff).contains(&c);
+                    match char::from_u32(c).filter(|_| fine) {
+                        Some(ch) => Ok((ch, 4)),
+                        None if bad2(b2) => Err(1),
+                        None if !cont(b3) => Err(2),
+                        None => Err(3),
+                    }
+                }
+            }
+            _ => Err(1),
+        };
+        match step {
+            Ok((c, len)) => {
+                out.push(c);
+                sp += len;
+            }
+            Err(len) => {
+                out.push('\u{fffd}');
+                sp += len.max(1);
+            }
+        }
+    }
+    out
+}
+
 /// `Character.toUpperCase(char)`: the simple mapping (one character).
 fn upper1(c: char) -> char {
     let mut it = c.to_uppercase();

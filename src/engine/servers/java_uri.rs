@@ -41,7 +41,9 @@ use std::fmt;
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::java_common::{NumberFormat, is_iso_control, is_space_char, parse_int, utf16_index};
+use super::java_common::{
+    NumberFormat, is_iso_control, is_space_char, parse_int, utf16_index, utf8_decode_java,
+};
 use crate::engine::Component;
 use crate::engine::trace::{OfBase, Step, StepId, Tracer};
 
@@ -402,7 +404,7 @@ fn decode(s: &str, ignore_in_brackets: bool) -> Cow<'_, str> {
             bytes.push((hex_value(b[i + 1]) << 4) | hex_value(b[i + 2]));
             i += 3;
         }
-        out.push_str(&String::from_utf8_lossy(&bytes));
+        out.push_str(&utf8_decode_java(&bytes));
         plain = i;
     }
     out.push_str(s.get(plain..).unwrap_or(""));

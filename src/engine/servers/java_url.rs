@@ -499,9 +499,9 @@ fn parse_context_spec(ctx_file: Option<String>, spec: &str, url: &Url<'_>) -> Re
         // (only a spec that starts with spaces or "url:" and then "jar:"
         // gets here without a base: a NullPointerException)
         return Err(if spec.starts_with('/') {
-            "Cannot invoke \"String.length()\" because \"<parameter1>\" is null".to_owned()
+            "Cannot invoke \"String.length()\" because \"spec\" is null".to_owned()
         } else {
-            "Cannot invoke \"String.lastIndexOf(int)\" because \"<local3>\" is null".to_owned()
+            "Cannot invoke \"String.lastIndexOf(int)\" because \"ctxFile\" is null".to_owned()
         });
     };
     if spec.starts_with('/') {
