@@ -141,7 +141,11 @@ fn the_url_model_agrees_with_java_on_a_second_sample() {
 
 /// The resolver against `answer_of_runner` of the committed answer, on
 /// every 10th request: the same `invalid`, `canon` and components.
-fn check_resolver(library: &Library, resolver: Resolver, of_runner: fn(&Value) -> resolvers::Answer) {
+fn check_resolver(
+    library: &Library,
+    resolver: Resolver,
+    of_runner: fn(&Value) -> resolvers::Answer,
+) {
     let dir = oracle::data_dir();
     let requests = oracle::requests(&dir.join("requests.jsonl.gz"));
     let text = oracle_text(&dir.join("answers-java.jsonl.gz"));
@@ -153,7 +157,10 @@ fn check_resolver(library: &Library, resolver: Resolver, of_runner: fn(&Value) -
         let want = of_runner(&v[key]);
         let got = resolver.resolve(&resolvers::Request::new(&r.input).with_base(r.base.as_deref()));
         checked += 1;
-        if got.invalid != want.invalid || got.canon != want.canon || got.components != want.components {
+        if got.invalid != want.invalid
+            || got.canon != want.canon
+            || got.components != want.components
+        {
             failures.push(format!(
                 "request {n}: {:?} against {:?}\n  resolver: {:?} {:?} {:?}\n  runner:   {:?} {:?} {:?}",
                 r.input, r.base, got.invalid, got.canon, got.components, want.invalid, want.canon, want.components
@@ -161,13 +168,22 @@ fn check_resolver(library: &Library, resolver: Resolver, of_runner: fn(&Value) -
         }
     }
     let known = oracle::known_failures(library);
-    failures.retain(|f| !known.keys().any(|(i, b)| f.contains(&format!("{i:?} against {b:?}"))));
+    failures.retain(|f| {
+        !known
+            .keys()
+            .any(|(i, b)| f.contains(&format!("{i:?} against {b:?}")))
+    });
     assert!(
         failures.is_empty(),
         "{}: {} of {checked} differ:\n{}",
         library.name,
         failures.len(),
-        failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+        failures
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
@@ -183,10 +199,18 @@ fn oracle_text(path: &std::path::Path) -> String {
 
 #[test]
 fn the_uri_resolver_answers_as_the_runner_on_every_tenth_request() {
-    check_resolver(&URI, Resolver::JavaUri, resolvers::java_uri::answer_of_runner);
+    check_resolver(
+        &URI,
+        Resolver::JavaUri,
+        resolvers::java_uri::answer_of_runner,
+    );
 }
 
 #[test]
 fn the_url_resolver_answers_as_the_runner_on_every_tenth_request() {
-    check_resolver(&URL, Resolver::JavaUrl, resolvers::java_url::answer_of_runner);
+    check_resolver(
+        &URL,
+        Resolver::JavaUrl,
+        resolvers::java_url::answer_of_runner,
+    );
 }

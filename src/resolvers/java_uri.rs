@@ -90,7 +90,11 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
             user_info: g.raw_user_info,
             host: g.host,
             port: g.port,
-            path: if g.opaque { Some(&g.raw_ssp) } else { g.raw_path },
+            path: if g.opaque {
+                Some(&g.raw_ssp)
+            } else {
+                g.raw_path
+            },
             query: g.raw_query,
             fragment: g.raw_fragment,
         }),
@@ -149,7 +153,10 @@ fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
 pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
     let s = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
     if v.get("ok").and_then(serde_json::Value::as_bool) != Some(true) {
-        return refusal(s("error").unwrap_or("").to_owned(), s("stage") == Some("base"));
+        return refusal(
+            s("error").unwrap_or("").to_owned(),
+            s("stage") == Some("base"),
+        );
     }
     let opaque = v.get("opaque").and_then(serde_json::Value::as_bool) == Some(true);
     let port = v
@@ -222,8 +229,13 @@ mod tests {
             "port":8,"raw_path":"/p","path":"/p","raw_query":"q","raw_fragment":"f","opaque":false,"absolute":true});
         let a = run("http://u@h:8/p?q#f", None);
         let b = answer_of_runner(&v);
-        assert_eq!((a.invalid, &a.canon, &a.components), (b.invalid, &b.canon, &b.components));
-        let e = answer_of_runner(&serde_json::json!({"ok":false,"error":"java.net.URISyntaxException: x","stage":"base"}));
+        assert_eq!(
+            (a.invalid, &a.canon, &a.components),
+            (b.invalid, &b.canon, &b.components)
+        );
+        let e = answer_of_runner(
+            &serde_json::json!({"ok":false,"error":"java.net.URISyntaxException: x","stage":"base"}),
+        );
         assert!(e.invalid && e.notes.len() == 2);
     }
 
@@ -234,6 +246,12 @@ mod tests {
         let traced = JavaUri.resolve(&request.traced());
         assert_eq!(plain.canon.as_deref(), Some("http://h/a/c?q"));
         assert!(traced.trace.as_ref().is_some_and(|t| !t.steps.is_empty()));
-        assert_eq!(Answer { trace: None, ..traced }, plain);
+        assert_eq!(
+            Answer {
+                trace: None,
+                ..traced
+            },
+            plain
+        );
     }
 }

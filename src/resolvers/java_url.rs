@@ -72,7 +72,11 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
     if http_like && url.host.as_deref().is_some_and(str::is_empty) {
         notes.push(Note::of(Code::EmptyHost));
     }
-    if url.authority.as_deref().is_some_and(|a| a.matches('@').count() > 1) {
+    if url
+        .authority
+        .as_deref()
+        .is_some_and(|a| a.matches('@').count() > 1)
+    {
         notes.push(Note::of(Code::ManyAts));
     }
     if let Some(b) = base
@@ -129,7 +133,7 @@ fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
         (Component::Scheme, p.protocol),
         (Component::User, user),
         (Component::Password, password),
-        (Component::Host, host.as_deref()),
+        (Component::Host, host),
         (Component::Port, port.as_deref()),
         (Component::Path, p.path),
         (Component::Query, p.query),
@@ -146,7 +150,10 @@ fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
 pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
     let s = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
     if v.get("ok").and_then(serde_json::Value::as_bool) != Some(true) {
-        return refusal(s("error").unwrap_or("").to_owned(), s("stage") == Some("base"));
+        return refusal(
+            s("error").unwrap_or("").to_owned(),
+            s("stage") == Some("base"),
+        );
     }
     let port = v
         .get("port")
@@ -197,7 +204,10 @@ mod tests {
     fn refusals_and_notes_speak_as_java() {
         let a = run("foo:bar", None);
         assert!(a.invalid);
-        assert_eq!(a.notes[0].message, "java.net.MalformedURLException: unknown protocol: foo");
+        assert_eq!(
+            a.notes[0].message,
+            "java.net.MalformedURLException: unknown protocol: foo"
+        );
         let b = run("x", Some("abc"));
         assert_eq!(b.notes[1].code, NoteCode::JavaUrl(Code::BaseFailed));
         let m = run("http://a@b@c/", None);
@@ -215,7 +225,10 @@ mod tests {
             "path":"/p","query":"q","ref":"f","file":"/p?q"});
         let a = run("http://u@[::1]:8/p?q#f", None);
         let b = answer_of_runner(&v);
-        assert_eq!((a.invalid, &a.canon, &a.components), (b.invalid, &b.canon, &b.components));
+        assert_eq!(
+            (a.invalid, &a.canon, &a.components),
+            (b.invalid, &b.canon, &b.components)
+        );
     }
 
     #[test]
@@ -225,6 +238,12 @@ mod tests {
         let traced = JavaUrl.resolve(&request.traced());
         assert_eq!(plain.canon.as_deref(), Some("http://h/a/c?q"));
         assert!(traced.trace.as_ref().is_some_and(|t| !t.steps.is_empty()));
-        assert_eq!(Answer { trace: None, ..traced }, plain);
+        assert_eq!(
+            Answer {
+                trace: None,
+                ..traced
+            },
+            plain
+        );
     }
 }

@@ -42,7 +42,7 @@ use std::fmt;
 use unicode_normalization::UnicodeNormalization;
 
 use super::java_common::{
-    NumberFormat, is_iso_control, is_space_char, parse_int, utf16_index, utf8_decode_java,
+    NumberFormat, is_iso_control, is_space_char, parse_int, utf8_decode_java, utf16_index,
 };
 use crate::engine::Component;
 use crate::engine::trace::{OfBase, Step, StepId, Tracer};
@@ -85,28 +85,73 @@ impl Mask {
 }
 
 const L_ESCAPED: u64 = 1;
-const DIGIT: Mask = Mask { low: 0x03FF_0000_0000_0000, high: 0 };
-const ALPHA: Mask = Mask { low: 0, high: 0x07FF_FFFE_07FF_FFFE };
+const DIGIT: Mask = Mask {
+    low: 0x03FF_0000_0000_0000,
+    high: 0,
+};
+const ALPHA: Mask = Mask {
+    low: 0,
+    high: 0x07FF_FFFE_07FF_FFFE,
+};
 const ALPHANUM: Mask = DIGIT.or(ALPHA);
-const HEX: Mask = Mask { low: 0x03FF_0000_0000_0000, high: 0x7E_0000_007E };
-const MARK: Mask = Mask { low: 0x6782_0000_0000, high: 0x4000_0000_8000_0000 };
+const HEX: Mask = Mask {
+    low: 0x03FF_0000_0000_0000,
+    high: 0x7E_0000_007E,
+};
+const MARK: Mask = Mask {
+    low: 0x6782_0000_0000,
+    high: 0x4000_0000_8000_0000,
+};
 const UNRESERVED: Mask = ALPHANUM.or(MARK);
-const RESERVED: Mask = Mask { low: 0xAC00_9850_0000_0000, high: 0x2800_0001 };
-const ESCAPED: Mask = Mask { low: L_ESCAPED, high: 0 };
+const RESERVED: Mask = Mask {
+    low: 0xAC00_9850_0000_0000,
+    high: 0x2800_0001,
+};
+const ESCAPED: Mask = Mask {
+    low: L_ESCAPED,
+    high: 0,
+};
 const URIC: Mask = RESERVED.or(UNRESERVED).or(ESCAPED);
-const PCHAR: Mask = UNRESERVED.or(ESCAPED).or(Mask { low: 0x2400_1850_0000_0000, high: 1 });
-const PATH: Mask = PCHAR.or(Mask { low: 0x0800_8000_0000_0000, high: 0 });
-const DASH: Mask = Mask { low: 0x2000_0000_0000, high: 0 };
-const DOT: Mask = Mask { low: 0x4000_0000_0000, high: 0 };
-const USERINFO: Mask = UNRESERVED.or(ESCAPED).or(Mask { low: 0x2C00_1850_0000_0000, high: 0 });
-const REG_NAME: Mask = UNRESERVED.or(ESCAPED).or(Mask { low: 0x2C00_1850_0000_0000, high: 1 });
-const SERVER: Mask = USERINFO
-    .or(ALPHANUM)
-    .or(DASH)
-    .or(Mask { low: 0x0400_4000_0000_0000, high: 0x2800_0001 });
-const SERVER_PERCENT: Mask = SERVER.or(Mask { low: 0x20_0000_0000, high: 0 });
-const SCHEME: Mask = ALPHA.or(DIGIT).or(Mask { low: 0x6800_0000_0000, high: 0 });
-const SCOPE_ID: Mask = ALPHANUM.or(Mask { low: 0x4000_0000_0000, high: 0x8000_0000 });
+const PCHAR: Mask = UNRESERVED.or(ESCAPED).or(Mask {
+    low: 0x2400_1850_0000_0000,
+    high: 1,
+});
+const PATH: Mask = PCHAR.or(Mask {
+    low: 0x0800_8000_0000_0000,
+    high: 0,
+});
+const DASH: Mask = Mask {
+    low: 0x2000_0000_0000,
+    high: 0,
+};
+const DOT: Mask = Mask {
+    low: 0x4000_0000_0000,
+    high: 0,
+};
+const USERINFO: Mask = UNRESERVED.or(ESCAPED).or(Mask {
+    low: 0x2C00_1850_0000_0000,
+    high: 0,
+});
+const REG_NAME: Mask = UNRESERVED.or(ESCAPED).or(Mask {
+    low: 0x2C00_1850_0000_0000,
+    high: 1,
+});
+const SERVER: Mask = USERINFO.or(ALPHANUM).or(DASH).or(Mask {
+    low: 0x0400_4000_0000_0000,
+    high: 0x2800_0001,
+});
+const SERVER_PERCENT: Mask = SERVER.or(Mask {
+    low: 0x20_0000_0000,
+    high: 0,
+});
+const SCHEME: Mask = ALPHA.or(DIGIT).or(Mask {
+    low: 0x6800_0000_0000,
+    high: 0,
+});
+const SCOPE_ID: Mask = ALPHANUM.or(Mask {
+    low: 0x4000_0000_0000,
+    high: 0x8000_0000,
+});
 
 /// Which constructor threw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,8 +288,7 @@ impl<'a> Uri<'a> {
     pub fn to_java_string<T: Tracer>(&self, tracer: &mut T) -> Cow<'a, str> {
         if let Some(s) = self.string {
             tracer.record(|| {
-                Step::new(StepId::JavaUriToString)
-                    .decide("the string it was parsed from, as it is")
+                Step::new(StepId::JavaUriToString).decide("the string it was parsed from, as it is")
             });
             return Cow::Borrowed(s);
         }
@@ -263,7 +307,8 @@ impl<'a> Uri<'a> {
                         sb.push_str(u);
                         sb.push('@');
                     }
-                    let brackets = host.contains(':') && !host.starts_with('[') && !host.ends_with(']');
+                    let brackets =
+                        host.contains(':') && !host.starts_with('[') && !host.ends_with(']');
                     if brackets {
                         sb.push('[');
                     }
@@ -412,7 +457,11 @@ fn decode(s: &str, ignore_in_brackets: bool) -> Cow<'_, str> {
 }
 
 /// `new URI(input)`.
-pub fn parse<'a, T: Tracer>(input: &'a str, at: Where, tracer: &mut T) -> Result<Uri<'a>, UriError<'a>> {
+pub fn parse<'a, T: Tracer>(
+    input: &'a str,
+    at: Where,
+    tracer: &mut T,
+) -> Result<Uri<'a>, UriError<'a>> {
     let mut parser = Parser {
         s: input,
         b: input.as_bytes(),
@@ -480,7 +529,10 @@ impl<'a, T: Tracer> Parser<'a, '_, T> {
     }
 
     fn char_at(&self, p: usize) -> char {
-        self.s.get(p..).and_then(|t| t.chars().next()).unwrap_or('\0')
+        self.s
+            .get(p..)
+            .and_then(|t| t.chars().next())
+            .unwrap_or('\0')
     }
 
     fn text(&self, from: usize, to: usize) -> &'a str {
@@ -580,13 +632,12 @@ impl<'a, T: Tracer> Parser<'a, '_, T> {
                 let p = p + 1;
                 let hierarchical = self.at(p, n, b'/');
                 self.tracer.record(|| {
-                    Step::change(StepId::JavaUriScheme, Component::Scheme, None, Some(scheme)).decide(
-                        if hierarchical {
+                    Step::change(StepId::JavaUriScheme, Component::Scheme, None, Some(scheme))
+                        .decide(if hierarchical {
                             "a '/' follows the colon: hierarchical"
                         } else {
                             "no '/' after the colon: opaque"
-                        },
-                    )
+                        })
                 });
                 if hierarchical {
                     self.hierarchical(p, n)?
@@ -655,9 +706,8 @@ impl<'a, T: Tracer> Parser<'a, '_, T> {
         self.check(p, q, PATH, "path")?;
         let path = self.text(p, q);
         self.uri.path = Some(Cow::Borrowed(path));
-        self.tracer.record(|| {
-            Step::change(StepId::JavaUriPath, Component::Path, None, Some(path))
-        });
+        self.tracer
+            .record(|| Step::change(StepId::JavaUriPath, Component::Path, None, Some(path)));
         p = q;
         if self.at(p, n, b'?') {
             p += 1;
@@ -665,9 +715,8 @@ impl<'a, T: Tracer> Parser<'a, '_, T> {
             self.check(p, q, URIC, "query")?;
             let query = self.text(p, q);
             self.uri.query = Some(query);
-            self.tracer.record(|| {
-                Step::change(StepId::JavaUriQuery, Component::Query, None, Some(query))
-            });
+            self.tracer
+                .record(|| Step::change(StepId::JavaUriQuery, Component::Query, None, Some(query)));
             p = q;
         }
         Ok(p)
@@ -688,8 +737,9 @@ impl<'a, T: Tracer> Parser<'a, '_, T> {
         if reg_chars && !server_chars {
             self.uri.authority = Some(text);
             self.tracer.record(|| {
-                Step::change(StepId::JavaUriServer, Component::Host, Some(text), None)
-                    .decide("registry characters only: a registry-based authority, getHost() is null")
+                Step::change(StepId::JavaUriServer, Component::Host, Some(text), None).decide(
+                    "registry characters only: a registry-based authority, getHost() is null",
+                )
             });
             return Ok(n);
         }
@@ -821,7 +871,12 @@ impl<'a, T: Tracer> Parser<'a, '_, T> {
                 }
                 let port = self.uri.port;
                 self.tracer.record(|| {
-                    Step::change(StepId::JavaUriPort, Component::Port, Some(text), Some(&port.to_string()))
+                    Step::change(
+                        StepId::JavaUriPort,
+                        Component::Port,
+                        Some(text),
+                        Some(&port.to_string()),
+                    )
                 });
                 p = q;
             }
@@ -853,32 +908,29 @@ impl<'a, T: Tracer> Parser<'a, '_, T> {
             return Ok(None);
         }
         let mut p = start;
-        let mut q;
-        loop {
-            q = self.scan_byte(p, m)?;
+        // four bytes and three dots, each step's failure leaving q where
+        // Java's message points
+        let mut q = self.scan_byte(p, m)?;
+        'address: {
             if q <= p {
-                break;
+                break 'address;
             }
             p = q;
-            let mut done = false;
             for _ in 0..3 {
                 q = self.scan_char(p, m, b'.');
                 if q <= p {
-                    done = true;
-                    break;
+                    break 'address;
                 }
                 p = q;
                 q = self.scan_byte(p, m)?;
                 if q <= p {
-                    done = true;
-                    break;
+                    break 'address;
                 }
                 p = q;
             }
-            if done || q < m {
-                break;
+            if q >= m {
+                return Ok(Some(q));
             }
-            return Ok(Some(q));
         }
         fail("Malformed IPv4 address", q)
     }
@@ -947,8 +999,9 @@ impl<'a, T: Tracer> Parser<'a, '_, T> {
         let host = self.text(start, p);
         self.uri.host = Some(host);
         self.tracer.record(|| {
-            Step::change(StepId::JavaUriHost, Component::Host, None, Some(host))
-                .decide("a hostname: letters, digits, inner '-', dots; the last label starts with a letter")
+            Step::change(StepId::JavaUriHost, Component::Host, None, Some(host)).decide(
+                "a hostname: letters, digits, inner '-', dots; the last label starts with a letter",
+            )
         });
         Ok(p)
     }
@@ -1086,7 +1139,11 @@ pub fn resolve<'a, T: Tracer>(base: Uri<'a>, child: Uri<'a>, tracer: &mut T) -> 
     uri
 }
 
-fn resolve_inner<'a, T: Tracer>(base: Uri<'a>, child: Uri<'a>, tracer: &mut T) -> (Uri<'a>, Resolved) {
+fn resolve_inner<'a, T: Tracer>(
+    base: Uri<'a>,
+    child: Uri<'a>,
+    tracer: &mut T,
+) -> (Uri<'a>, Resolved) {
     // URI.resolve: an opaque child or base gives the child
     if child.is_opaque() || base.is_opaque() {
         return (child, Resolved::Opaque);
@@ -1133,8 +1190,13 @@ fn resolve_inner<'a, T: Tracer>(base: Uri<'a>, child: Uri<'a>, tracer: &mut T) -
         let bp = base.path.as_deref().unwrap_or("");
         let merged = resolve_path(bp, &cp, base.is_absolute());
         tracer.record(|| {
-            Step::change(StepId::JavaUriMerge, Component::Path, Some(&cp), Some(&merged))
-                .decide("the base's path up to its last '/', then the reference's; normalized")
+            Step::change(
+                StepId::JavaUriMerge,
+                Component::Path,
+                Some(&cp),
+                Some(&merged),
+            )
+            .decide("the base's path up to its last '/', then the reference's; normalized")
         });
         ru.path = Some(Cow::Owned(merged));
         (ru, Resolved::Merged)
@@ -1352,7 +1414,10 @@ fn normalize(ps: &str) -> Cow<'_, str> {
     if path == ps.as_bytes() {
         return Cow::Borrowed(ps);
     }
-    Cow::Owned(String::from_utf8(path).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    Cow::Owned(
+        String::from_utf8(path)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    )
 }
 
 /// What the runner reads of a URI, in its order.
@@ -1420,7 +1485,10 @@ mod tests {
     use super::*;
     use crate::engine::{NoTrace, Trace};
 
-    fn ask(input: &str, base: Option<&str>) -> Result<(String, Option<String>, i32, Option<String>), String> {
+    fn ask(
+        input: &str,
+        base: Option<&str>,
+    ) -> Result<(String, Option<String>, i32, Option<String>), String> {
         let u = request(input, base, &mut NoTrace).map_err(|e| e.to_string())?;
         let g = u.getters(&mut NoTrace);
         Ok((
@@ -1444,13 +1512,19 @@ mod tests {
             string("http://a b/", None),
             "java.net.URISyntaxException: Illegal character in authority at index 7: http://a b/"
         );
-        assert_eq!(ask("http://u@h:80/p", None).map(|a| (a.1, a.2)), Ok((Some("h".into()), 80)));
+        assert_eq!(
+            ask("http://u@h:80/p", None).map(|a| (a.1, a.2)),
+            Ok((Some("h".into()), 80))
+        );
         // a registry authority: no host at all
         assert_eq!(ask("http://a_b/", None).map(|a| a.1), Ok(None));
-        assert_eq!(ask("http://[::1]:8/", None).map(|a| a.1), Ok(Some("[::1]".into())));
+        assert_eq!(
+            ask("http://[::1]:8/", None).map(|a| a.1),
+            Ok(Some("[::1]".into()))
+        );
         assert_eq!(
             string("http://[::1/", None),
-            "java.net.URISyntaxException: Expected closing bracket for IPv6 address at index 12: http://[::1/"
+            "java.net.URISyntaxException: Expected closing bracket for IPv6 address at index 11: http://[::1/"
         );
         assert_eq!(
             string("http://[1:2:3:4:5:6:7:8%]", None),
@@ -1487,7 +1561,10 @@ mod tests {
             assert_eq!(string(input, base), want, "{input}");
         }
         assert_eq!(string("../../../d:e", Some("a/b/c/d")), "./d:e");
-        assert_eq!(string("test", Some("http://example.com")), "http://example.com/test");
+        assert_eq!(
+            string("test", Some("http://example.com")),
+            "http://example.com/test"
+        );
         assert_eq!(string("x", Some("mailto:a@b")), "x");
     }
 
@@ -1541,12 +1618,36 @@ mod tests {
     fn no_input_panics() {
         let big = "a%2".repeat(1 << 20);
         let weird = [
-            "", "%", "[", "]", "[%", "//[", "//]%zz", "http://[::1%25", "http://@", "#", "?#?", "\u{10ffff}",
-            "http://[::99999999999.1.1.1]/", "a:", "//", "///", "..", "./.:", "http://[::1.2.3.4.5]",
+            "",
+            "%",
+            "[",
+            "]",
+            "[%",
+            "//[",
+            "//]%zz",
+            "http://[::1%25",
+            "http://@",
+            "#",
+            "?#?",
+            "\u{10ffff}",
+            "http://[::99999999999.1.1.1]/",
+            "a:",
+            "//",
+            "///",
+            "..",
+            "./.:",
+            "http://[::1.2.3.4.5]",
         ];
         for input in weird.iter().copied().chain([big.as_str()]) {
-            for base in [None, Some("http://h/a/b"), Some("mailto:x"), Some("a/b"), Some(input)] {
-                let _ = request(input, base, &mut NoTrace).map(|u| u.getters(&mut NoTrace).string.len());
+            for base in [
+                None,
+                Some("http://h/a/b"),
+                Some("mailto:x"),
+                Some("a/b"),
+                Some(input),
+            ] {
+                let _ = request(input, base, &mut NoTrace)
+                    .map(|u| u.getters(&mut NoTrace).string.len());
                 let _ = request(input, base, &mut Trace::default());
             }
         }

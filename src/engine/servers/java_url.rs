@@ -144,7 +144,10 @@ impl Url<'_> {
     pub fn file(&self) -> Option<Cow<'_, str>> {
         match (&self.path, &self.query) {
             (p, None) => p.as_deref().map(Cow::Borrowed),
-            (p, Some(q)) => Some(Cow::Owned(format!("{}?{q}", p.as_deref().unwrap_or("null")))),
+            (p, Some(q)) => Some(Cow::Owned(format!(
+                "{}?{q}",
+                p.as_deref().unwrap_or("null")
+            ))),
         }
     }
 
@@ -209,9 +212,13 @@ pub fn request<'a, T: Tracer>(
 ) -> Result<Url<'a>, UrlError> {
     let context = match base {
         None => None,
-        Some(b) => Some(construct(None, b, &mut OfBase(tracer)).map_err(|message| fail(Where::Base, message, &mut OfBase(tracer)))?),
+        Some(b) => Some(
+            construct(None, b, &mut OfBase(tracer))
+                .map_err(|message| fail(Where::Base, message, &mut OfBase(tracer)))?,
+        ),
     };
-    construct(context.as_ref(), input, tracer).map_err(|message| fail(Where::Input, message, tracer))
+    construct(context.as_ref(), input, tracer)
+        .map_err(|message| fail(Where::Input, message, tracer))
 }
 
 fn fail<T: Tracer>(at: Where, message: String, tracer: &mut T) -> UrlError {
@@ -254,7 +261,9 @@ pub fn construct<'a, T: Tracer>(
             b.len() - limit
         ))
     });
-    if b.get(start..start + 4).is_some_and(|p| p.eq_ignore_ascii_case(b"url:")) {
+    if b.get(start..start + 4)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"url:"))
+    {
         start += 4;
         tracer.record(|| Step::new(StepId::JavaUrlPrefix).decide("a leading 'url:' skipped"));
     }
@@ -275,13 +284,17 @@ pub fn construct<'a, T: Tracer>(
         }
     }
     tracer.record(|| {
-        Step::change(StepId::JavaUrlProtocol, Component::Scheme, None, new_protocol.as_deref()).decide(
-            if new_protocol.is_some() {
-                "the text before the first ':' (before any '/') is a valid protocol, lowercased"
-            } else {
-                "no valid protocol before the first ':' or '/'"
-            },
+        Step::change(
+            StepId::JavaUrlProtocol,
+            Component::Scheme,
+            None,
+            new_protocol.as_deref(),
         )
+        .decide(if new_protocol.is_some() {
+            "the text before the first ':' (before any '/') is a valid protocol, lowercased"
+        } else {
+            "no valid protocol before the first ':' or '/'"
+        })
     });
 
     let mut url = Url {
@@ -340,9 +353,7 @@ pub fn construct<'a, T: Tracer>(
         Some(h) => h,
         None => return Err(format!("unknown protocol: {protocol}")),
     };
-    tracer.record(|| {
-        Step::new(StepId::JavaUrlHandler).decide(format!("the {handler:?} handler"))
-    });
+    tracer.record(|| Step::new(StepId::JavaUrlHandler).decide(format!("the {handler:?} handler")));
     url.protocol = protocol;
     url.handler = handler;
     if let Some(i) = spec[start.min(spec.len())..].find('#').map(|i| i + start) {
@@ -355,14 +366,16 @@ pub fn construct<'a, T: Tracer>(
         });
     }
     // a relative spec that is empty keeps the base's query and ref
-    if relative && start == limit {
-        if let Some(ctx) = context {
-            url.query = ctx.query.clone();
-            if url.reference.is_none() {
-                url.reference = ctx.reference.clone();
-            }
+    if relative
+        && start == limit
+        && let Some(ctx) = context
+    {
+        url.query = ctx.query.clone();
+        if url.reference.is_none() {
+            url.reference = ctx.reference.clone();
         }
     }
+
     match handler {
         Handler::Mailto => parse_mailto(url, spec, start, limit, tracer),
         Handler::Jar => parse_jar(url, ctx_file, spec, start, limit, tracer),
@@ -405,7 +418,10 @@ fn set_url_file<'a, T: Tracer>(
     (url.path, url.query) = match file {
         None => (None, None),
         Some(f) => match f.rfind('?') {
-            Some(q) => (Some(Cow::Owned(f[..q].to_owned())), Some(Cow::Owned(f[q + 1..].to_owned()))),
+            Some(q) => (
+                Some(Cow::Owned(f[..q].to_owned())),
+                Some(Cow::Owned(f[q + 1..].to_owned())),
+            ),
             None => (Some(f), None),
         },
     };
@@ -423,7 +439,11 @@ fn parse_mailto<'a, T: Tracer>(
     tracer: &mut T,
 ) -> Result<Url<'a>, Thrown> {
     let port = url.port;
-    let file = if start < limit { &spec[start..limit] } else { "" };
+    let file = if start < limit {
+        &spec[start..limit]
+    } else {
+        ""
+    };
     tracer.record(|| {
         Step::change(StepId::JavaUrlMailto, Component::Path, None, Some(file))
             .decide("mailto: the text after the colon is the file, split at its last '?'; the ref is dropped")
@@ -453,7 +473,10 @@ fn parse_jar<'a, T: Tracer>(
     let mut file: Option<Cow<'a, str>> = None;
     let mut reference = None;
     // the ref runs to the very end of the spec, trailing spaces and all
-    let ref_pos = spec.get(limit..).and_then(|t| t.find('#')).map(|i| i + limit);
+    let ref_pos = spec
+        .get(limit..)
+        .and_then(|t| t.find('#'))
+        .map(|i| i + limit);
     let ref_only = ref_pos == Some(start);
     if let Some(r) = ref_pos {
         reference = Some(Cow::Borrowed(&spec[r + 1..]));
@@ -473,7 +496,9 @@ fn parse_jar<'a, T: Tracer>(
         };
         let inner = &rest[..index - 1];
         if let Err(e) = construct(None, inner, &mut crate::engine::NoTrace) {
-            return Err(format!("invalid url: {rest} (java.net.MalformedURLException: {e})"));
+            return Err(format!(
+                "invalid url: {rest} (java.net.MalformedURLException: {e})"
+            ));
         }
         file = Some(Cow::Borrowed(rest));
     } else if !ref_only {
@@ -494,7 +519,11 @@ fn parse_jar<'a, T: Tracer>(
 }
 
 /// `jar.Handler.parseContextSpec`.
-fn parse_context_spec(ctx_file: Option<String>, spec: &str, url: &Url<'_>) -> Result<String, Thrown> {
+fn parse_context_spec(
+    ctx_file: Option<String>,
+    spec: &str,
+    url: &Url<'_>,
+) -> Result<String, Thrown> {
     let Some(mut ctx) = ctx_file else {
         // (only a spec that starts with spaces or "url:" and then "jar:"
         // gets here without a base: a NullPointerException)
@@ -533,7 +562,10 @@ fn canonicalize_string(file: String, off: Option<usize>) -> Result<String, Throw
     }
     let Some(off) = off else {
         // file.substring(0, -1)
-        return Err(format!("begin 0, end -1, length {}", file.encode_utf16().count()));
+        return Err(format!(
+            "begin 0, end -1, length {}",
+            file.encode_utf16().count()
+        ));
     };
     let (before, after) = file.split_at(off);
     Ok(format!("{before}{}", do_canonicalize(after.to_owned())))
@@ -622,8 +654,9 @@ fn parse_url<'a, T: Tracer>(
                 url.user_info = None;
                 host = None;
                 tracer.record(|| {
-                    Step::change(StepId::JavaUrlUserInfo, Component::User, None, None)
-                        .decide("more than one '@': not server-based, no user info and an empty host")
+                    Step::change(StepId::JavaUrlUserInfo, Component::User, None, None).decide(
+                        "more than one '@': not server-based, no user info and an empty host",
+                    )
                 });
             }
             Some(at) => {
@@ -706,9 +739,17 @@ fn parse_url<'a, T: Tracer>(
         } else if let Some(p) = url.path.as_deref().filter(|p| !p.is_empty()) {
             rel_path = true;
             let ind = p.rfind('/');
-            let sep = if ind.is_none() && url.authority.is_some() { "/" } else { "" };
+            let sep = if ind.is_none() && url.authority.is_some() {
+                "/"
+            } else {
+                ""
+            };
             let keep = ind.map_or(0, |i| i + 1);
-            url.path = Some(Cow::Owned(format!("{}{sep}{}", &p[..keep], &spec[start..limit])));
+            url.path = Some(Cow::Owned(format!(
+                "{}{sep}{}",
+                &p[..keep],
+                &spec[start..limit]
+            )));
         } else {
             let p = &spec[start..limit];
             url.path = Some(if url.authority.is_some() {
@@ -726,7 +767,13 @@ fn parse_url<'a, T: Tracer>(
     }
     let before = url.path.clone();
     tracer.record(|| {
-        Step::change(StepId::JavaUrlPath, Component::Path, None, before.as_deref()).decide(if rel_path {
+        Step::change(
+            StepId::JavaUrlPath,
+            Component::Path,
+            None,
+            before.as_deref(),
+        )
+        .decide(if rel_path {
             "a relative path: the base's path up to its last '/', then the spec's"
         } else {
             "the spec's path as written"
@@ -735,7 +782,12 @@ fn parse_url<'a, T: Tracer>(
     if rel_path && let Some(p) = url.path.take() {
         let cleaned = remove_dots(p.into_owned());
         tracer.record(|| {
-            Step::change(StepId::JavaUrlDots, Component::Path, before.as_deref(), Some(&cleaned))
+            Step::change(
+                StepId::JavaUrlDots,
+                Component::Path,
+                before.as_deref(),
+                Some(&cleaned),
+            )
         });
         url.path = Some(Cow::Owned(cleaned));
     }
@@ -753,9 +805,19 @@ fn remove_dots(mut path: String) -> String {
     let mut i = 0;
     while let Some(found) = path.get(i..).and_then(|t| t.find("/../")).map(|x| x + i) {
         i = found;
-        let lim = if i > 0 { last_slash_at_or_before(&path, i as isize - 1) } else { None };
+        let lim = if i > 0 {
+            last_slash_at_or_before(&path, i as isize - 1)
+        } else {
+            None
+        };
         match lim {
-            Some(lim) if path.get(lim..).and_then(|t| t.find("/../")).map(|x| x + lim) != Some(0) => {
+            Some(lim)
+                if path
+                    .get(lim..)
+                    .and_then(|t| t.find("/../"))
+                    .map(|x| x + lim)
+                    != Some(0) =>
+            {
                 path = format!("{}{}", &path[..lim], &path[i + 3..]);
                 i = 0;
             }
@@ -791,7 +853,9 @@ mod tests {
     }
 
     fn host(input: &str) -> Option<String> {
-        request(input, None, &mut NoTrace).ok().and_then(|u| u.host.map(Cow::into_owned))
+        request(input, None, &mut NoTrace)
+            .ok()
+            .and_then(|u| u.host.map(Cow::into_owned))
     }
 
     #[test]
@@ -800,9 +864,18 @@ mod tests {
         assert_eq!(host("http://a b/"), Some("a b".into()));
         assert_eq!(host("http://u@evil.com\\@good.com/"), Some("".into()));
         assert_eq!(host("http://evil.com\\@good.com/"), Some("good.com".into()));
-        assert_eq!(external("abc", None), "java.net.MalformedURLException: no protocol: abc");
-        assert_eq!(external("foo:bar", None), "java.net.MalformedURLException: unknown protocol: foo");
-        assert_eq!(external("httpſ://evil.com/", Some("https://good/")), "https://evil.com/");
+        assert_eq!(
+            external("abc", None),
+            "java.net.MalformedURLException: no protocol: abc"
+        );
+        assert_eq!(
+            external("foo:bar", None),
+            "java.net.MalformedURLException: unknown protocol: foo"
+        );
+        assert_eq!(
+            external("httpſ://evil.com/", Some("https://good/")),
+            "https://evil.com/"
+        );
         assert_eq!(
             external("http://[::1]:8o/", None),
             "java.net.MalformedURLException: Error at index 1 in: \"8o\""
@@ -812,12 +885,27 @@ mod tests {
             Ok(80)
         );
         assert_eq!(external("mailto:a@b?x#y", None), "mailto:a@b?x");
-        assert_eq!(external("foo", Some("jar:file:/x!/a/b")), "jar:file:/x!/a/foo");
-        assert_eq!(external("jar:foo", None), "java.net.MalformedURLException: no !/ in spec");
-        assert_eq!(external("../../../g", Some("http://a/b/c/d;p?q")), "http://a/../g");
-        assert_eq!(external("?y", Some("http://a/b/c/d;p?q")), "http://a/b/c/?y");
+        assert_eq!(
+            external("foo", Some("jar:file:/x!/a/b")),
+            "jar:file:/x!/a/foo"
+        );
+        assert_eq!(
+            external("jar:foo", None),
+            "java.net.MalformedURLException: no !/ in spec"
+        );
+        assert_eq!(
+            external("../../../g", Some("http://a/b/c/d;p?q")),
+            "http://a/../g"
+        );
+        assert_eq!(
+            external("?y", Some("http://a/b/c/d;p?q")),
+            "http://a/b/c/?y"
+        );
         assert_eq!(external("", Some("http://a/b?q#f")), "http://a/b?q#f");
-        assert_eq!(external("http://h:-80/", None), "java.net.MalformedURLException: Invalid port number :-80");
+        assert_eq!(
+            external("http://h:-80/", None),
+            "java.net.MalformedURLException: Invalid port number :-80"
+        );
         assert_eq!(
             external("http://a\u{ff0f}b/", None),
             "java.net.MalformedURLException: Illegal character found in host: '\u{ff0f}'"
@@ -827,7 +915,11 @@ mod tests {
     #[test]
     fn connects_to_the_host_without_brackets() {
         let u = request("http://[::1]:80/", None, &mut NoTrace);
-        assert_eq!(u.ok().and_then(|u| connect_host(u.host.as_deref()).map(str::to_owned)), Some("::1".into()));
+        assert_eq!(
+            u.ok()
+                .and_then(|u| connect_host(u.host.as_deref()).map(str::to_owned)),
+            Some("::1".into())
+        );
         assert_eq!(connect_host(Some("")), None);
     }
 
@@ -847,7 +939,8 @@ mod tests {
         for (input, base) in EVERY_STEP.iter().copied() {
             let mut trace = Trace::default();
             let traced = request(input, base, &mut trace).map(|u| u.to_external_form(&mut trace));
-            let plain = request(input, base, &mut NoTrace).map(|u| u.to_external_form(&mut NoTrace));
+            let plain =
+                request(input, base, &mut NoTrace).map(|u| u.to_external_form(&mut NoTrace));
             assert_eq!(traced, plain, "{input:?}");
             reached.extend(trace.steps.iter().map(|s| s.id));
         }
@@ -863,13 +956,41 @@ mod tests {
     fn no_input_panics() {
         let big = "a%2/..".repeat(1 << 18);
         let weird = [
-            "", "%", "[", "]", "//[", "http://[", "http://[]", "http://[::1", "http://@", "#", "?#?", "\u{10ffff}",
-            "http:", "jar:", "jar:!/", "url:", " url:jar:x!/", "file:////x", "http://h:", "http://h:+", "mailto:",
-            "http://[::1]x", "http://[::1]:", "jar:jar:x!/",
+            "",
+            "%",
+            "[",
+            "]",
+            "//[",
+            "http://[",
+            "http://[]",
+            "http://[::1",
+            "http://@",
+            "#",
+            "?#?",
+            "\u{10ffff}",
+            "http:",
+            "jar:",
+            "jar:!/",
+            "url:",
+            " url:jar:x!/",
+            "file:////x",
+            "http://h:",
+            "http://h:+",
+            "mailto:",
+            "http://[::1]x",
+            "http://[::1]:",
+            "jar:jar:x!/",
         ];
         for input in weird.iter().copied().chain([big.as_str()]) {
-            for base in [None, Some("http://h/a/b"), Some("mailto:x"), Some("jar:file:/a!/b"), Some(input)] {
-                let _ = request(input, base, &mut NoTrace).map(|u| u.to_external_form(&mut NoTrace));
+            for base in [
+                None,
+                Some("http://h/a/b"),
+                Some("mailto:x"),
+                Some("jar:file:/a!/b"),
+                Some(input),
+            ] {
+                let _ =
+                    request(input, base, &mut NoTrace).map(|u| u.to_external_form(&mut NoTrace));
                 let _ = request(input, base, &mut Trace::default());
             }
         }
