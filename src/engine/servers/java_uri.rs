@@ -1617,6 +1617,14 @@ mod tests {
     #[test]
     fn no_input_panics() {
         let big = "a%2".repeat(1 << 20);
+        // ten megabytes that parse all the way through, then resolve
+        let long = format!("http://h/{}?q#f", "a/./b/../".repeat(1 << 20));
+        for base in [None, Some("http://h/a/b")] {
+            let u = request(&long, base, &mut NoTrace);
+            assert!(u.is_ok_and(|u| u.getters(&mut NoTrace).string.len() > 1 << 20));
+        }
+        let rel = "a/./b/../".repeat(1 << 20);
+        assert!(request(&rel, Some("http://h/x/y"), &mut NoTrace).is_ok());
         let weird = [
             "",
             "%",

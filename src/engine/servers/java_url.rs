@@ -954,6 +954,13 @@ mod tests {
 
     #[test]
     fn no_input_panics() {
+        // ten megabytes, absolute and relative (the dot removal is
+        // quadratic in the count of dot segments, as Java's is: these
+        // have none)
+        let long = format!("http://h/{}?q#f", "ab/cd/".repeat(10 << 17));
+        assert!(request(&long, None, &mut NoTrace).is_ok());
+        let rel = "ab/cd/".repeat(10 << 17);
+        assert!(request(&rel, Some("http://h/x/y"), &mut NoTrace).is_ok());
         let big = "a%2/..".repeat(1 << 18);
         let weird = [
             "",
