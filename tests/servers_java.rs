@@ -214,3 +214,33 @@ fn the_url_resolver_answers_as_the_runner_on_every_tenth_request() {
         resolvers::java_url::answer_of_runner,
     );
 }
+
+/// The models' own speed on the committed requests, untraced, without the
+/// JSON of the check (`cargo test --release … -- --ignored speed --nocapture`).
+#[test]
+#[ignore = "a measurement: run in release with --nocapture"]
+fn speed_of_the_models_on_the_committed_requests() {
+    let requests = oracle::requests(&oracle::data_dir().join("requests.jsonl.gz"));
+    let start = std::time::Instant::now();
+    let mut n = 0usize;
+    for r in &requests {
+        if let Ok(u) = java_uri::request(&r.input, r.base.as_deref(), &mut NoTrace) {
+            n += u.getters(&mut NoTrace).string.len();
+        }
+    }
+    let uri = start.elapsed();
+    let start = std::time::Instant::now();
+    for r in &requests {
+        if let Ok(u) = java_url::request(&r.input, r.base.as_deref(), &mut NoTrace) {
+            n += u.to_external_form(&mut NoTrace).len();
+        }
+    }
+    let url = start.elapsed();
+    let rate = |d: std::time::Duration| requests.len() as f64 / d.as_secs_f64();
+    eprintln!(
+        "java-uri: {} requests in {uri:?} ({:.0}/s); java-url: in {url:?} ({:.0}/s) [{n}]",
+        requests.len(),
+        rate(uri),
+        rate(url)
+    );
+}
