@@ -1023,9 +1023,77 @@ code_table! {
     // (ruby rows end here)
 
     // java.net.URI (the `java-uri` resolver, engine/servers/java_uri.rs)
+    JavaUriScheme => JavaUri, "java-uri.parse.scheme", "OpenJDK 17.0.15, java/net/URI.java, Parser.parse",
+        "A ':' before any '/', '?' or '#' ends the scheme, which must be a letter and then letters, digits, '+', '-' or '.'; a '/' after the colon makes the URI hierarchical, anything else opaque.";
+    JavaUriOpaque => JavaUri, "java-uri.parse.opaque", "OpenJDK 17.0.15, java/net/URI.java, Parser.parse",
+        "An opaque URI keeps everything up to '#' as its scheme-specific part: no authority, no host, no path.";
+    JavaUriAuthority => JavaUri, "java-uri.parse-hierarchical.authority", "OpenJDK 17.0.15, java/net/URI.java, Parser.parseHierarchical",
+        "After '//' the authority runs to the next '/', '?' or '#' (a backslash is no delimiter, and is refused later); an empty one is allowed before a path, query or fragment.";
+    JavaUriServer => JavaUri, "java-uri.parse-authority.server", "OpenJDK 17.0.15, java/net/URI.java, Parser.parseAuthority",
+        "The authority is server-based only when all of it parses as [userinfo@]host[:port]; otherwise, if it holds only registry-name characters, it is kept whole as a registry authority and getHost() is null; else the error stands.";
+    JavaUriUserInfo => JavaUri, "java-uri.parse-server.userinfo", "OpenJDK 17.0.15, java/net/URI.java, Parser.parseServer",
+        "The user info is the text before the first '@' (not the last), checked against the RFC 2396 userinfo characters.";
+    JavaUriHost => JavaUri, "java-uri.parse-server.host", "OpenJDK 17.0.15, java/net/URI.java, Parser.parseServer, parseIPv4Address, parseHostname, parseIPv6Reference",
+        "The host is a bracketed IPv6 address (a scope id after '%'), four dotted decimal bytes, or an RFC 2396 hostname whose last label starts with a letter; it is kept as written, no lowercasing, no decoding.";
+    JavaUriPort => JavaUri, "java-uri.parse-server.port", "OpenJDK 17.0.15, java/net/URI.java, Parser.parseServer",
+        "After the host, ':' and ASCII digits give the port, read as an int (a value over 2147483647 is malformed); an empty port is no port.";
+    JavaUriPath => JavaUri, "java-uri.parse-hierarchical.path", "OpenJDK 17.0.15, java/net/URI.java, Parser.parseHierarchical",
+        "The path runs to '?' or '#'; each character must be a path character, a valid %XX escape, or a visible non-ASCII character.";
+    JavaUriQuery => JavaUri, "java-uri.parse-hierarchical.query", "OpenJDK 17.0.15, java/net/URI.java, Parser.parseHierarchical",
+        "After '?' the query runs to '#', checked against the URI characters (a '[' or ']' is allowed, a space or backslash is not).";
+    JavaUriFragment => JavaUri, "java-uri.parse.fragment", "OpenJDK 17.0.15, java/net/URI.java, Parser.parse",
+        "After the first '#' the fragment runs to the end, checked against the URI characters.";
+    JavaUriFail => JavaUri, "java-uri.fail", "OpenJDK 17.0.15, java/net/URI.java, Parser.fail; java/net/URISyntaxException.java",
+        "The constructor throws: nothing is stripped or escaped for the caller, one illegal character anywhere refuses the whole string.";
+    JavaUriResolve => JavaUri, "java-uri.resolve", "OpenJDK 17.0.15, java/net/URI.java, resolve(URI, URI)",
+        "RFC 2396 resolution: an opaque base or reference gives the reference; a lone fragment the base with it; a scheme, an authority or an absolute path is taken as it is, dot segments and all.";
+    JavaUriMerge => JavaUri, "java-uri.resolve-path", "OpenJDK 17.0.15, java/net/URI.java, resolvePath, normalize",
+        "A relative path is appended to the base's path up to its last '/', then normalized: '.' dropped, '..' drops the segment before it unless that is '..', '//' collapsed, and a leading '.' segment added when the first segment holds a ':'.";
+    JavaUriToString => JavaUri, "java-uri.to-string", "OpenJDK 17.0.15, java/net/URI.java, toString, defineString",
+        "A parsed URI's string is its input; a resolved one is written from its parts, with brackets around a host holding ':'.";
+    JavaUriToAscii => JavaUri, "java-uri.to-ascii-string", "OpenJDK 17.0.15, java/net/URI.java, toASCIIString, encode",
+        "A string with non-ASCII characters is NFC-normalized and each non-ASCII byte of its UTF-8 written %XX.";
+    JavaUriDecode => JavaUri, "java-uri.get-path", "OpenJDK 17.0.15, java/net/URI.java, getPath, decode",
+        "getPath() decodes each run of %XX escapes as UTF-8, a malformed sequence becoming U+FFFD.";
     // (java-uri rows end here)
 
     // java.net.URL (the `java-url` resolver, engine/servers/java_url.rs)
+    JavaUrlTrim => JavaUrl, "java-url.trim", "OpenJDK 17.0.15, java/net/URL.java, URL(URL, String, URLStreamHandler)",
+        "Every character up to U+0020 (controls and space) is trimmed from both ends; nothing inside is removed or refused.";
+    JavaUrlPrefix => JavaUrl, "java-url.url-prefix", "OpenJDK 17.0.15, java/net/URL.java, URL(URL, String, URLStreamHandler)",
+        "A leading 'url:' (any case) is skipped.";
+    JavaUrlProtocol => JavaUrl, "java-url.protocol", "OpenJDK 17.0.15, java/net/URL.java, URL(URL, String, URLStreamHandler), isValidProtocol, toLowerCase",
+        "The text before the first ':' that comes before any '/' is the protocol when, lowercased, it is a letter and then letters, digits, '.', '+' or '-' (Unicode letters count); otherwise there is none.";
+    JavaUrlContext => JavaUrl, "java-url.context", "OpenJDK 17.0.15, java/net/URL.java, URL(URL, String, URLStreamHandler)",
+        "With no protocol, or the base's (compared ignoring case, so 'httpſ' matches 'https'), the base's handler is used; against a base whose path starts with '/' the spec is relative and starts from the base's authority, host, port and path.";
+    JavaUrlHandler => JavaUrl, "java-url.handler", "OpenJDK 17.0.15, java/net/URL.java, getURLStreamHandler, DefaultFactory",
+        "The protocol's built-in handler: http, https, ftp, file, jar, jrt, jmod or mailto; any other protocol is unknown.";
+    JavaUrlRef => JavaUrl, "java-url.ref", "OpenJDK 17.0.15, java/net/URL.java, URL(URL, String, URLStreamHandler)",
+        "Everything after the first '#' is the ref, kept as written.";
+    JavaUrlQuery => JavaUrl, "java-url.parse-url.query", "OpenJDK 17.0.15, java/net/URLStreamHandler.java, parseURL",
+        "Everything after the first '?' before the ref is the query, even a '?' inside what would be the authority.";
+    JavaUrlAuthority => JavaUrl, "java-url.parse-url.authority", "OpenJDK 17.0.15, java/net/URLStreamHandler.java, parseURL",
+        "Exactly '//' (four slashes are a UNC path, not an authority) starts the authority, which runs to the next '/'; a backslash is an ordinary character.";
+    JavaUrlUserInfo => JavaUrl, "java-url.parse-url.userinfo", "OpenJDK 17.0.15, java/net/URLStreamHandler.java, parseURL",
+        "A single '@' splits the user info from the host; two or more give no user info and an empty host, the authority kept whole.";
+    JavaUrlHost => JavaUrl, "java-url.parse-url.host", "OpenJDK 17.0.15, java/net/URLStreamHandler.java, parseURL; sun/net/util/IPAddressUtil.java, isIPv6LiteralAddress",
+        "The host is a bracketed IPv6 literal IPAddressUtil accepts (brackets kept, a scope after '%' unchecked), or the text before the first ':', kept as written.";
+    JavaUrlPort => JavaUrl, "java-url.parse-url.port", "OpenJDK 17.0.15, java/net/URLStreamHandler.java, parseURL; java/lang/Integer.java, parseInt",
+        "The port is Integer.parseInt of the rest: a leading '+' or '-' and digits of any script are accepted, so ':+80' and Arabic-Indic digits give 80 and ':-1' no port; below -1 is refused.";
+    JavaUrlPath => JavaUrl, "java-url.parse-url.path", "OpenJDK 17.0.15, java/net/URLStreamHandler.java, parseURL",
+        "A path starting with '/' is taken as written; a relative one is appended to the base's path up to its last '/'; a lone query keeps the base's directory.";
+    JavaUrlDots => JavaUrl, "java-url.parse-url.dots", "OpenJDK 17.0.15, java/net/URLStreamHandler.java, parseURL",
+        "Only a merged relative path loses its dot segments: '/./' dropped, 'x/../' folded except at the start, a trailing '/..' folded, a leading './' and a trailing '.' dropped; an absolute path keeps its '..'.";
+    JavaUrlCheckHost => JavaUrl, "java-url.set-url.check-host", "OpenJDK 17.0.15, java/net/URLStreamHandler.java, setURL; sun/net/util/IPAddressUtil.java, checkHostString",
+        "A built-in handler's host may not hold a control character, DEL, '/' or a look-alike of '/', '?', '#', '@', ':' or '%' (fullwidth and other forms).";
+    JavaUrlMailto => JavaUrl, "java-url.mailto", "OpenJDK 17.0.15, sun/net/www/protocol/mailto/Handler.java, parseURL",
+        "mailto: the text after the colon is the file, which must not be empty or all whitespace; it is split at its last '?', there is no host, and the ref is dropped.";
+    JavaUrlJar => JavaUrl, "java-url.jar", "OpenJDK 17.0.15, sun/net/www/protocol/jar/Handler.java, parseURL",
+        "jar: an absolute spec needs '!/' after an inner URL that parses on its own; a relative one joins the base's file; no host ever, the ref runs to the very end.";
+    JavaUrlFail => JavaUrl, "java-url.fail", "OpenJDK 17.0.15, java/net/URL.java, URL(URL, String, URLStreamHandler)",
+        "The constructor throws MalformedURLException, with the message of whatever the handler threw.";
+    JavaUrlExternal => JavaUrl, "java-url.to-external-form", "OpenJDK 17.0.15, java/net/URLStreamHandler.java, toExternalForm",
+        "The URL is written back: protocol ':', '//' and the authority when it is not empty, the path, '?' query and '#' ref, all as stored.";
     // (java-url rows end here)
 
     // Perl's URI module (the `perl` resolver, engine/servers/perl.rs)

@@ -11,6 +11,7 @@
 //! (see `resolvers::curl`).
 
 pub mod go;
+pub mod java_common;
 pub mod java_uri;
 pub mod java_url;
 pub mod node_legacy;
