@@ -209,7 +209,9 @@ fn fragment_of_the_base_under_every_resolver() {
             | Resolver::WebKitLive
             | Resolver::PythonLive
             | Resolver::PerlLive
-            | Resolver::PhpLive => {
+            | Resolver::PhpLive
+            | Resolver::JavaUriLive
+            | Resolver::JavaUrlLive => {
                 unreachable!("not in Resolver::ALL")
             }
         }

@@ -288,11 +288,18 @@ pub fn sentence(h: &Hosts) -> String {
         parts.push(format!("userinfo differs: {}", seen.join(", ")));
     }
     let mut text = parts.join("; ");
-    if let Some(first) = text.get(..1) {
-        text = first.to_uppercase() + &text[1..];
-    }
     text.push('.');
-    text
+    sentence_case(text)
+}
+
+/// `text` with a leading "the" capitalized, as a sentence starts; a name
+/// that starts it (`libcurl`, `java.net.URI`, `urllib3`) is left as it is
+/// spelled.
+pub fn sentence_case(text: String) -> String {
+    match text.strip_prefix("the ") {
+        Some(rest) => format!("The {rest}"),
+        None => text,
+    }
 }
 
 /// A value as a person reads it in a sentence: between curly quotes, as
@@ -360,6 +367,19 @@ mod tests {
         assert_eq!(normalize("[0:0::1]"), "[::1]");
         assert_eq!(normalize("Bücher.de"), "xn--bcher-kva.de");
         assert_eq!(normalize("a b"), "a b");
+    }
+
+    #[test]
+    fn a_sentence_starts_with_a_capital_the_and_names_as_spelled() {
+        assert_eq!(
+            sentence_case("the URL Standard goes".into()),
+            "The URL Standard goes"
+        );
+        assert_eq!(sentence_case("libcurl goes".into()), "libcurl goes");
+        assert_eq!(
+            sentence_case("java.net.URI sees".into()),
+            "java.net.URI sees"
+        );
     }
 
     #[test]

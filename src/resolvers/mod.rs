@@ -323,6 +323,10 @@ impl Resolver {
             Resolver::PerlLive => Some(Resolver::Perl),
             Resolver::Php => Some(Resolver::PhpLive),
             Resolver::PhpLive => Some(Resolver::Php),
+            Resolver::JavaUri => Some(Resolver::JavaUriLive),
+            Resolver::JavaUriLive => Some(Resolver::JavaUri),
+            Resolver::JavaUrl => Some(Resolver::JavaUrlLive),
+            Resolver::JavaUrlLive => Some(Resolver::JavaUrl),
             _ => None,
         }
     }
@@ -334,6 +338,8 @@ impl Resolver {
             Resolver::PythonLive => Some(live::servers::PYTHON),
             Resolver::PerlLive => Some(live::servers::PERL),
             Resolver::PhpLive => Some(live::servers::PHP),
+            Resolver::JavaUriLive => Some(live::servers::JAVA_URI),
+            Resolver::JavaUrlLive => Some(live::servers::JAVA_URL),
             _ => None,
         }
     }
@@ -423,7 +429,7 @@ resolvers! {
     /// OpenJDK 17.0.15's `java.net.URI`, modelled.
     JavaUri in Libraries => "java-uri", "java.net.URI 17", "java.net.URI",
         "OpenJDK 17's java.net.URI (resolve with a base): what Java code checks, modelled", java_uri::JavaUri;
-    /// OpenJDK 17.0.15's `java.net.URL` and `URLStreamHandler.parseURL`, modelled., modelled.
+    /// OpenJDK 17.0.15's `java.net.URL` and `URLStreamHandler.parseURL`, modelled.
     JavaUrl in Libraries => "java-url", "java.net.URL 17", "java.net.URL",
         "OpenJDK 17's java.net.URL (the two-argument constructor with a base): what Java code fetches, modelled", java_url::JavaUrl;
     /// Perl's `URI` module 5.17, modelled.
@@ -448,6 +454,12 @@ resolvers! {
     /// The PHP installed here: its real parse_url.
     PhpLive in Libraries => "php-live", "PHP (live)", "the PHP installed here",
         "the PHP installed on this machine: its own parse_url, asked through its runner", live::servers::PHP;
+    /// The JDK installed here: its real java.net.URI.
+    JavaUriLive in Libraries => "java-uri-live", "java.net.URI (live)", "the java.net.URI installed here",
+        "the JDK installed on this machine: its own java.net.URI, asked through its runner", live::servers::JAVA_URI;
+    /// The JDK installed here: its real java.net.URL.
+    JavaUrlLive in Libraries => "java-url-live", "java.net.URL (live)", "the java.net.URL installed here",
+        "the JDK installed on this machine: its own java.net.URL, asked through its runner", live::servers::JAVA_URL;
 }
 
 /// Every resolver's name, by group, in a phrase for help texts: "the
@@ -702,7 +714,7 @@ pub enum NoteCode {
     Go(go::Code),
     /// libcurl's notes.
     Curl(curl::Code),
-    /// Node.js 20.20.2's legacy `url.parse` and `url.resolve`'s notes.
+    /// Node.js 20.20.2's legacy `url.parse`'s notes.
     NodeLegacy(node_legacy::Code),
     /// urllib3 2.8.0's `urllib3.util.parse_url`'s notes.
     Urllib3(urllib3::Code),
@@ -712,7 +724,7 @@ pub enum NoteCode {
     Ruby(ruby::Code),
     /// OpenJDK 17.0.15's `java.net.URI`'s notes.
     JavaUri(java_uri::Code),
-    /// OpenJDK 17.0.15's `java.net.URL` and `URLStreamHandler.parseURL`, modelled.'s notes.
+    /// OpenJDK 17.0.15's `java.net.URL`'s notes.
     JavaUrl(java_url::Code),
     /// Perl's `URI` module 5.17's notes.
     Perl(perl::Code),

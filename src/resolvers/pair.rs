@@ -367,10 +367,7 @@ fn sentence(
         text.push_str(&format!("; userinfo differs: {}", seen.join(", ")));
     }
     text.push('.');
-    match text.get(..1) {
-        Some(first) => first.to_uppercase() + &text[1..],
-        None => text,
-    }
+    hosts::sentence_case(text)
 }
 
 #[cfg(test)]

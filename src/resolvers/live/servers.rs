@@ -90,6 +90,8 @@ runtimes! {
         "Perl's URI module", "Debian's liburi-perl";
     Php => "php-runner.php", program("URL_INSPECTOR_PHP", "php"),
         "PHP's parse_url", "Debian's php-cli";
+    Java => "JavaRunner.java", program("URL_INSPECTOR_JAVA", "java"),
+        "Java's java.net.URI and URL", "Debian's openjdk-17-jdk-headless";
 }
 
 /// A program found by an environment variable, else by name on the PATH.
@@ -130,6 +132,22 @@ pub const PHP: LiveServer = LiveServer {
     runtime: Runtime::Php,
     key: None,
     read: crate::resolvers::php::answer_of_runner,
+};
+
+/// `java-uri-live`: the machine's JDK, its `java.net.URI`, through
+/// `JavaRunner.java` (which answers for both Java classes at once).
+pub const JAVA_URI: LiveServer = LiveServer {
+    runtime: Runtime::Java,
+    key: Some("uri"),
+    read: crate::resolvers::java_uri::answer_of_runner,
+};
+
+/// `java-url-live`: the machine's JDK, its `java.net.URL`, through the
+/// same runner and the same JVM.
+pub const JAVA_URL: LiveServer = LiveServer {
+    runtime: Runtime::Java,
+    key: Some("url"),
+    read: crate::resolvers::java_url::answer_of_runner,
 };
 
 /// A live resolver: the runtime's runner, the key of this library's answer
