@@ -16,6 +16,8 @@
 //! failures and the tally per source. The resolver is held to
 //! `answer_of_runner` of the same answers.
 
+// The answers' reader, which the harness keeps private.
+#[allow(clippy::duplicate_mod)]
 #[path = "support/data_file.rs"]
 mod data_file;
 #[path = "support/oracle.rs"]
@@ -115,7 +117,7 @@ fn the_model_agrees_with_node_on_a_second_sample() {
 fn the_resolver_answers_as_the_runner_does() {
     let dir = oracle::data_dir();
     let requests = oracle::requests(&dir.join("requests.jsonl.gz"));
-    let text = data_file::read_text(&dir.join("answers-node-legacy.jsonl.gz"));
+    let text = data_file::read_text(dir.join("answers-node-legacy.jsonl.gz"));
     let answers: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(requests.len(), answers.len());
     let known = oracle::known_failures(&LIBRARY);

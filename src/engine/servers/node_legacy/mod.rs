@@ -356,3 +356,287 @@ pub fn record_answer<T: Tracer>(answer: &Answer, tracer: &mut T) {
         })
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::trace::{NoTrace, Trace};
+
+    /// The href (or the error) and the hostname of a request.
+    fn ask(input: &str, base: Option<&str>) -> (String, Option<String>) {
+        match request(input, base, &mut NoTrace) {
+            Ok(a) => (a.url.href, a.url.hostname),
+            Err(e) => (e.to_string(), None),
+        }
+    }
+
+    #[test]
+    fn parses_and_resolves_as_node_does() {
+        // Each checked against node-legacy-runner.js (Node.js 20.20.2).
+        let cases: &[(&str, Option<&str>, &str, Option<&str>)] = &[
+            (
+                "http://good.com:evil.com/",
+                None,
+                "http://good.com/:evil.com/",
+                Some("good.com"),
+            ),
+            ("http://a:b:80/x", None, "http://a:80/:b/x", Some("a")),
+            (
+                "HTTP:evil.com/x",
+                None,
+                "http://evil.com/x",
+                Some("evil.com"),
+            ),
+            ("http:evil.com/x", None, "http:evil.com/x", None),
+            (
+                "http://good.com\\@evil.com/",
+                None,
+                "http://good.com/@evil.com/",
+                Some("good.com"),
+            ),
+            ("http://a@b@c/", None, "http://a%40b@c/", Some("c")),
+            ("http://a\tb.com/", None, "http://ab.com/", Some("ab.com")),
+            ("http://[::1]x/", None, "TypeError: Invalid URL", None),
+            (
+                "http://[evil.com]/",
+                None,
+                "http://[evil.com]/",
+                Some("evil.com"),
+            ),
+            (
+                "http://ex%41mple.com/",
+                None,
+                "http://ex/%41mple.com/",
+                Some("ex"),
+            ),
+            (
+                "http://ＥＸＡＭＰＬＥ．ｃｏｍ/",
+                None,
+                "http://example.com/",
+                Some("example.com"),
+            ),
+            ("http://a\u{0}b.com/", None, "http://a/", Some("a")),
+            (
+                "http://evil.com\u{ff0f}good.com/",
+                None,
+                "TypeError: Invalid URL",
+                None,
+            ),
+            ("http://0x7f.1/", None, "http://0x7f.1/", Some("0x7f.1")),
+            (
+                "http://evil.com;good.com/",
+                None,
+                "http://evil.com/;good.com/",
+                Some("evil.com"),
+            ),
+            (" \u{a0}http://h/ \u{feff}", None, "http://h/", Some("h")),
+            ("/a b?c d", None, "/a%20b?c%20d", None),
+            ("/a?c", None, "/a?c", None),
+            ("http://%zz@h/", None, "URIError: URI malformed", None),
+            (
+                "//evil.com/x",
+                Some("http://good.com/a"),
+                "http://evil.com/x",
+                Some("evil.com"),
+            ),
+            (
+                "///evil.com/x",
+                Some("http://good.com/a"),
+                "http:///evil.com/x",
+                Some(""),
+            ),
+            (
+                "\\\\evil.com/x",
+                Some("http://good.com/a"),
+                "http://evil.com/x",
+                Some("evil.com"),
+            ),
+            (
+                "https:evil.com",
+                Some("http://good.com/a"),
+                "https://evil.com/",
+                Some("evil.com"),
+            ),
+            (
+                "http:evil.com",
+                Some("http://good.com/a/b"),
+                "http://good.com/a/evil.com",
+                Some("good.com"),
+            ),
+            (
+                "javascript:alert(1)",
+                Some("http://good.com/"),
+                "javascript:alert(1)",
+                None,
+            ),
+            (
+                "x@evil.com",
+                Some("mailto:a@good.com"),
+                "mailto:x@evil.com",
+                Some("evil.com"),
+            ),
+            ("../../x", Some("mailto:u@h/a/b"), "mailto:u@x", Some("x")),
+            ("?q", Some("mailto:a@b@c"), "mailto:a%40b@c?q", Some("c")),
+            ("", Some("http://h/a?b#c"), "http://h/a?b", Some("h")),
+        ];
+        for &(input, base, href, host) in cases {
+            let got = ask(input, base);
+            assert_eq!(
+                (got.0.as_str(), got.1.as_deref()),
+                (href, host),
+                "{input:?} against {base:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_long_hostname_is_emptied_not_refused() {
+        let long = format!("http://{}/x", "a".repeat(256));
+        let a = request(&long, None, &mut NoTrace).map(|a| a.url);
+        assert_eq!(
+            a.as_ref().map(|u| (u.href.as_str(), u.hostname.as_deref())),
+            Ok(("http:///x", Some("")))
+        );
+        assert!(a.is_ok_and(|u| u.quirks.hostname_emptied));
+    }
+
+    /// Inputs that together reach every `node-legacy.*` step.
+    const EVERY_STEP: &[(&str, Option<&str>)] = &[
+        ("/a?b", None),
+        ("HTTP://u%41:p@[::1]:80/a b?q#f", None),
+        ("http://h:x:1/\\x", None),
+        ("http://é.com/", None),
+        ("http://xn--a/", None),
+        ("x", Some("http://h/a/b")),
+        ("", Some("http://h/a")),
+        ("//h2/x", Some("http://h/a")),
+        ("mailto:x@y", Some("http://h/a")),
+        ("https:x/y", Some("http://h/a")),
+        ("/../x", Some("http://h/a")),
+        ("?q", Some("mailto:a@b")),
+        ("#f", Some("foo:")),
+        ("../x", Some("mailto:u@h/a")),
+    ];
+
+    /// Runs a request, traced or not, and the connect-host step.
+    fn run<T: Tracer>(input: &str, base: Option<&str>, t: &mut T) -> Result<Answer, NodeError> {
+        let a = request(input, base, t)?;
+        record_answer(&a, t);
+        Ok(a)
+    }
+
+    #[test]
+    fn traced_and_untraced_runs_agree_and_every_step_is_reached() {
+        let mut reached = std::collections::BTreeSet::new();
+        for &(input, base) in EVERY_STEP {
+            let mut trace = Trace::default();
+            let traced = run(input, base, &mut trace);
+            assert_eq!(traced, run(input, base, &mut NoTrace), "{input:?}");
+            reached.extend(trace.steps.iter().map(|s| s.id));
+        }
+        let missing: Vec<&str> = StepId::ALL
+            .iter()
+            .filter(|id| id.stage() == crate::engine::Stage::NodeLegacy && !reached.contains(id))
+            .map(|id| id.id())
+            .collect();
+        assert_eq!(missing, Vec::<&str>::new());
+    }
+
+    #[test]
+    fn the_steps_name_the_host_and_the_userinfo() {
+        let mut trace = Trace::default();
+        let _ = request("http://u:p@a:b:80/", None, &mut trace);
+        let of = |id: StepId| trace.steps.iter().find(|s| s.id == id);
+        let authority = of(StepId::NodeAuthority).map(|s| (s.component, s.after.clone()));
+        assert_eq!(
+            authority,
+            Some((Some(Component::Host), Some("a:b:80".into())))
+        );
+        let cut = of(StepId::NodeGetHostname).map(|s| s.after.clone());
+        assert_eq!(cut, Some(Some("a".into())));
+        let user = of(StepId::NodeAuth).map(|s| s.component);
+        assert_eq!(user, Some(Some(Component::User)));
+    }
+
+    #[test]
+    fn no_input_panics() {
+        let huge = [
+            "a".repeat(10 << 20),
+            format!("http://h/{}", "./../".repeat(2 << 20)),
+            format!("http:{}", "/".repeat(10 << 20)),
+            format!("http://{}", "é".repeat(5 << 20)),
+            format!("http://[{}]/", ":".repeat(10 << 20)),
+            "%".repeat(10 << 20) + "@h",
+        ];
+        for input in &huge {
+            let _ = request(input, None, &mut NoTrace);
+            let _ = request("../x", Some(input), &mut NoTrace);
+        }
+        let odd = [
+            "",
+            " ",
+            "%",
+            "[",
+            "]",
+            "//[",
+            "http://[",
+            "http://]",
+            "http://@",
+            "#",
+            "?#?",
+            "\\",
+            "\u{0}",
+            "\u{10ffff}",
+            "http://\u{200d}/",
+            "http://xn--/",
+            "http://.../",
+            "javascript://x",
+            "file:",
+            "a:",
+            "//@",
+            "http://a@",
+            "http:@",
+            "mailto:@",
+        ];
+        for input in odd {
+            for base in [
+                None,
+                Some("http://h/a/b"),
+                Some("mailto:x@y"),
+                Some(""),
+                Some(input),
+            ] {
+                let _ = request(input, base, &mut NoTrace);
+                let _ = request(input, base, &mut Trace::default());
+            }
+        }
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn never_panics_and_traced_equals_untraced(
+                input in "[a-zA-Z0-9:/?#\\[\\]@%.!$&'()*+,;= \\\\é\u{ad}\u{a0}\u{feff}\t\n\0-]{0,24}",
+                base in proptest::option::of("[a-z:/?#\\[\\]@%.0-9é\\\\-]{0,16}"),
+            ) {
+                let plain = request(&input, base.as_deref(), &mut NoTrace);
+                let mut trace = Trace::default();
+                let traced = request(&input, base.as_deref(), &mut trace);
+                prop_assert_eq!(plain, traced);
+            }
+
+            #[test]
+            fn format_of_a_parse_parses_the_same(
+                input in "[a-z]{1,5}://[a-z0-9.]{1,8}(:[0-9]{1,3})?(/[a-z.]{0,4}){0,3}(\\?[a-z=&]{0,6})?(#[a-z]{0,4})?",
+            ) {
+                if let Ok(a) = request(&input, None, &mut NoTrace) {
+                    let again = request(&a.url.href, None, &mut NoTrace).map(|b| b.url.href);
+                    prop_assert_eq!(again, Ok(a.url.href));
+                }
+            }
+        }
+    }
+}

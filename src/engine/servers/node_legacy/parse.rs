@@ -32,10 +32,13 @@ pub fn parse<T: Tracer>(
     let rest = scan.rest;
 
     // parse: the fast path for a bare path, when nothing asks for more
-    if !slashes_denote_host && !scan.has_hash && !scan.has_at {
-        if let Some(q) = simple_path(&rest) {
-            let (pathname, search) = rest.split_at(q.unwrap_or(rest.len()));
-            tracer.record(|| {
+    if !slashes_denote_host
+        && !scan.has_hash
+        && !scan.has_at
+        && let Some(q) = simple_path(&rest)
+    {
+        let (pathname, search) = rest.split_at(q.unwrap_or(rest.len()));
+        tracer.record(|| {
                 Step::change(StepId::NodeSimplePath, Component::Path, None, Some(pathname))
                     .decide(if search.is_empty() {
                         "a path alone ('/' first, no whitespace): href and path are the text as it is"
@@ -43,16 +46,15 @@ pub fn parse<T: Tracer>(
                         "a path and a search ('/' first, no whitespace): href and path are the text as it is"
                     })
             });
-            u.pathname = Some(pathname.to_owned());
-            if !search.is_empty() {
-                u.search = Some(search.to_owned());
-                u.query = Some(search[1..].to_owned());
-            }
-            u.path = Some(rest.to_string());
-            u.href = rest.into_owned();
-            u.quirks.simple_path = true;
-            return Ok(u);
+        u.pathname = Some(pathname.to_owned());
+        if !search.is_empty() {
+            u.search = Some(search.to_owned());
+            u.query = Some(search[1..].to_owned());
         }
+        u.path = Some(rest.to_string());
+        u.href = rest.into_owned();
+        u.quirks.simple_path = true;
+        return Ok(u);
     }
 
     // parse: protocolPattern, /^[a-z0-9.+-]+:/i

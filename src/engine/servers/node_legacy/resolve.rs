@@ -8,6 +8,8 @@
 //! `undefined` (`srcPath.shift()` of an empty array) is `None` here, as
 //! `null` is: the code only ever tests either for truthiness.
 
+use std::borrow::Cow;
+
 use super::parse::{parse, truthy};
 use super::{ErrorKind, Resolution, Url, is_slashed, javascript};
 use crate::engine::Component;
@@ -41,9 +43,21 @@ fn set_path(result: &mut Url) {
     result.path = Some(p);
 }
 
-/// JavaScript's `s.split('/')`.
-fn split(s: &str) -> Vec<String> {
-    s.split('/').map(str::to_owned).collect()
+/// JavaScript's `s.split('/')`, the segments borrowed.
+fn split(s: &str) -> Vec<Cow<'_, str>> {
+    s.split('/').map(Cow::Borrowed).collect()
+}
+
+/// JavaScript's `segments.join('/')`.
+fn join(segments: &[Cow<'_, str>]) -> String {
+    let mut out = String::with_capacity(segments.iter().map(|s| s.len() + 1).sum());
+    for (i, s) in segments.iter().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        out.push_str(s);
+    }
+    out
 }
 
 /// `Url.prototype.resolveObject(relative)`, `relative` already parsed.
@@ -116,26 +130,25 @@ pub fn resolve_object<T: Tracer>(
             rel_protocol == "file:" || rel_protocol == "file" || javascript(Some(&rel_protocol));
         if !truthy(&relative.host) && !hostless {
             // resolveObject: the first non-empty segment becomes the host
-            let mut rel_path = split(relative.pathname.as_deref().unwrap_or(""));
-            let mut host = None;
-            while !rel_path.is_empty() {
-                let first = rel_path.remove(0);
-                if !first.is_empty() {
-                    host = Some(first);
-                    break;
-                }
-            }
-            relative.host = Some(host.unwrap_or_default());
+            let pathname = relative.pathname.clone().unwrap_or_default();
+            let segments = split(&pathname);
+            // while (relPath.length && !(relative.host = relPath.shift()));
+            let first = segments.iter().position(|s| !s.is_empty());
+            let mut rel_path: Vec<Cow<'_, str>> = match first {
+                Some(k) => segments[k + 1..].to_vec(),
+                None => Vec::new(),
+            };
+            relative.host = Some(first.map_or_else(String::new, |k| segments[k].to_string()));
             if !truthy(&relative.hostname) {
                 relative.hostname = Some(String::new());
             }
-            if rel_path.first().map(String::as_str) != Some("") {
-                rel_path.insert(0, String::new());
+            if rel_path.first().map(|s| s.as_ref()) != Some("") {
+                rel_path.insert(0, Cow::Borrowed(""));
             }
             if rel_path.len() < 2 {
-                rel_path.insert(0, String::new());
+                rel_path.insert(0, Cow::Borrowed(""));
             }
-            result.pathname = Some(rel_path.join("/"));
+            result.pathname = Some(join(&rel_path));
         } else {
             result.pathname.clone_from(&relative.pathname);
         }
@@ -180,13 +193,17 @@ pub fn resolve_object<T: Tracer>(
     let mut must_end_abs =
         is_rel_abs || is_source_abs || (truthy(&result.host) && truthy(&relative.pathname));
     let remove_all_dots = must_end_abs;
-    let mut src_path: Vec<String> = match result.pathname.as_deref() {
-        Some(p) if !p.is_empty() => split(p),
-        _ => Vec::new(),
+    let src_text = result.pathname.clone().unwrap_or_default();
+    let rel_text = relative.pathname.clone().unwrap_or_default();
+    let mut src_path: Vec<Cow<'_, str>> = if src_text.is_empty() {
+        Vec::new()
+    } else {
+        split(&src_text)
     };
-    let mut rel_path: Vec<String> = match relative.pathname.as_deref() {
-        Some(p) if !p.is_empty() => split(p),
-        _ => Vec::new(),
+    let mut rel_path: Vec<Cow<'_, str>> = if rel_text.is_empty() {
+        Vec::new()
+    } else {
+        split(&rel_text)
     };
     let no_leading_slashes = result
         .protocol
@@ -199,10 +216,10 @@ pub fn resolve_object<T: Tracer>(
         result.hostname = Some(String::new());
         result.port = None;
         if let Some(host) = result.host.clone().filter(|h| !h.is_empty()) {
-            if src_path.first().map(String::as_str) == Some("") {
-                src_path[0] = host;
+            if src_path.first().map(|s| s.as_ref()) == Some("") {
+                src_path[0] = Cow::Owned(host);
             } else {
-                src_path.insert(0, host);
+                src_path.insert(0, Cow::Owned(host));
             }
         }
         result.host = Some(String::new());
@@ -211,23 +228,23 @@ pub fn resolve_object<T: Tracer>(
             relative.port = None;
             result.auth = None;
             if let Some(host) = relative.host.clone().filter(|h| !h.is_empty()) {
-                if rel_path.first().map(String::as_str) == Some("") {
-                    rel_path[0] = host;
+                if rel_path.first().map(|s| s.as_ref()) == Some("") {
+                    rel_path[0] = Cow::Owned(host);
                 } else {
-                    rel_path.insert(0, host);
+                    rel_path.insert(0, Cow::Owned(host));
                 }
             }
             relative.host = None;
         }
         must_end_abs = must_end_abs
-            && (rel_path.first().map(String::as_str) == Some("")
-                || src_path.first().map(String::as_str) == Some(""));
+            && (rel_path.first().map(|s| s.as_ref()) == Some("")
+                || src_path.first().map(|s| s.as_ref()) == Some(""));
         tracer.record(|| {
             Step::change(
                 StepId::NodeResolveNoSlashes,
                 Component::Path,
                 None,
-                Some(&src_path.join("/")),
+                Some(&join(&src_path)),
             )
             .decide(format!(
                 "{:?} is no slashed protocol: the host is a path segment until the end",
@@ -259,7 +276,7 @@ pub fn resolve_object<T: Tracer>(
                 StepId::NodeResolveAbsolute,
                 Component::Path,
                 None,
-                Some(&src_path.join("/")),
+                Some(&join(&src_path)),
             )
             .decide(
                 "the relative URL has a host or a path from '/': its path replaces the source's",
@@ -276,7 +293,7 @@ pub fn resolve_object<T: Tracer>(
                 StepId::NodeResolveRelative,
                 Component::Path,
                 None,
-                Some(&src_path.join("/")),
+                Some(&join(&src_path)),
             )
             .decide("a relative path: it takes the place of the source's last segment")
         });
@@ -286,7 +303,7 @@ pub fn resolve_object<T: Tracer>(
             let host = if src_path.is_empty() {
                 None
             } else {
-                Some(src_path.remove(0))
+                Some(src_path.remove(0).into_owned())
             };
             result.hostname.clone_from(&host);
             result.host = host;
@@ -327,46 +344,50 @@ pub fn resolve_object<T: Tracer>(
 
     // resolveObject: a path ending in '.' or '..' (with a host, or more
     // than one segment) or in '' keeps a trailing slash
-    let last = src_path.last().map(String::as_str).unwrap_or("");
+    let last = src_path.last().map(|s| s.as_ref()).unwrap_or("");
     let has_trailing_slash =
         ((truthy(&result.host) || truthy(&relative.host) || src_path.len() > 1)
             && (last == "." || last == ".."))
             || last.is_empty();
-    let before = src_path.join("/");
+    let before = join(&src_path);
+    // resolveObject: from the end, '.' goes and each '..' takes the
+    // segment before it (one pass from the end, as the loop of splices)
     let mut up = 0usize;
-    let mut i = src_path.len();
-    while i > 0 {
-        i -= 1;
-        if src_path[i] == "." {
-            src_path.remove(i);
-        } else if src_path[i] == ".." {
-            src_path.remove(i);
+    let mut kept: Vec<Cow<'_, str>> = Vec::with_capacity(src_path.len());
+    for seg in src_path.into_iter().rev() {
+        if seg == "." {
+        } else if seg == ".." {
             up += 1;
         } else if up > 0 {
-            src_path.remove(i);
             up -= 1;
+        } else {
+            kept.push(seg);
         }
     }
-    if !must_end_abs && !remove_all_dots {
-        for _ in 0..up {
-            src_path.insert(0, "..".to_owned());
-        }
-    }
+    // resolveObject: '..' above the start stay when the path may be relative
+    let climbed = if !must_end_abs && !remove_all_dots {
+        up
+    } else {
+        0
+    };
+    let mut src_path: Vec<Cow<'_, str>> = Vec::with_capacity(kept.len() + climbed + 2);
+    src_path.extend(std::iter::repeat_n(Cow::Borrowed(".."), climbed));
+    src_path.extend(kept.into_iter().rev());
     if must_end_abs
-        && src_path.first().map(String::as_str) != Some("")
+        && src_path.first().map(|s| s.as_ref()) != Some("")
         && !src_path.first().is_some_and(|s| s.starts_with('/'))
     {
-        src_path.insert(0, String::new());
+        src_path.insert(0, Cow::Borrowed(""));
     }
-    if has_trailing_slash && !src_path.join("/").ends_with('/') {
-        src_path.push(String::new());
+    if has_trailing_slash && !ends_with_slash(&src_path) {
+        src_path.push(Cow::Borrowed(""));
     }
     tracer.record(|| {
         Step::change(
             StepId::NodeResolveDots,
             Component::Path,
             Some(&before),
-            Some(&src_path.join("/")),
+            Some(&join(&src_path)),
         )
         .decide(format!(
             "'.' segments go, each '..' takes the segment before it{}{}",
@@ -391,7 +412,7 @@ pub fn resolve_object<T: Tracer>(
         let host = if is_absolute || src_path.is_empty() {
             String::new()
         } else {
-            src_path.remove(0)
+            src_path.remove(0).into_owned()
         };
         result.hostname = Some(host.clone());
         result.host = Some(host);
@@ -409,13 +430,13 @@ pub fn resolve_object<T: Tracer>(
 
     must_end_abs = must_end_abs || (truthy(&result.host) && !src_path.is_empty());
     if must_end_abs && !is_absolute {
-        src_path.insert(0, String::new());
+        src_path.insert(0, Cow::Borrowed(""));
     }
     if src_path.is_empty() {
         result.pathname = None;
         result.path = None;
     } else {
-        result.pathname = Some(src_path.join("/"));
+        result.pathname = Some(join(&src_path));
     }
     if result.pathname.is_some() || result.search.is_some() {
         set_path(&mut result);
@@ -426,6 +447,16 @@ pub fn resolve_object<T: Tracer>(
     result.slashes = result.slashes || relative.slashes;
     result.href = result.format();
     (result, Resolution::Merged)
+}
+
+/// Whether `segments.join('/')` ends in `/`: an empty last segment after
+/// another, or a last segment ending in `/`.
+fn ends_with_slash(segments: &[Cow<'_, str>]) -> bool {
+    match segments {
+        [] => false,
+        [only] => only.ends_with('/'),
+        [.., last] => last.is_empty() || last.ends_with('/'),
+    }
 }
 
 /// "Occasionally the auth can get stuck only in host": a host with an
