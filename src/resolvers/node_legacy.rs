@@ -24,7 +24,9 @@
 //!   the path; the hostname was over 255 code units and became empty;
 //!   toASCII's answer was cut at a U+0000; a bracketed hostname, never
 //!   checked as an address; the fast path for a bare path, nothing escaped;
-//!   `url.resolve` took the input whole (another protocol, not slashed).
+//!   `url.resolve` took the input whole (another protocol, not slashed); a
+//!   protocol without a hostname, which `http.request` sends to
+//!   `localhost` (`hostname || host || 'localhost'`).
 //!
 //! A traced request records every decision of the library's code (see
 //! [`Stage::NodeLegacy`](crate::engine::Stage::NodeLegacy)); `until` and
@@ -56,6 +58,8 @@ code_table! {
         "the hostname is bracketed: url.parse never checks it is an IPv6 address, only that it holds no forbidden character";
     SimplePath => "node-legacy.simple-path", "Node.js 20.20.2, lib/url.js, Url.prototype.parse (simplePathPattern)",
         "a bare path: url.parse takes the fast path, and href is the text as written, nothing escaped";
+    Localhost => "node-legacy.localhost", "Node.js 20.20.2, lib/_http_client.js, ClientRequest",
+        "the URL has a protocol but no hostname: http.request given it connects to localhost (hostname || host || 'localhost')";
     InputWhole => "node-legacy.resolve-input-whole", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
         "the input's protocol is not the base's nor a slashed one: url.resolve takes the input whole, the base plays no part";
 }
@@ -104,6 +108,7 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
         (u.quirks.cut_at_nul, Code::CutAtNul),
         (u.quirks.bracketed, Code::Bracketed),
         (u.quirks.simple_path, Code::SimplePath),
+        (u.falls_back_to_localhost(), Code::Localhost),
     ] {
         if on {
             notes.push(Note::of(code));
@@ -212,10 +217,7 @@ mod tests {
     #[test]
     fn components_are_the_fields() {
         let a = run("HTTP://u%40x:p:q@EX.com:0080/p?#", None);
-        assert_eq!(
-            a.canon.as_deref(),
-            Some("http://u%40x:p%3Aq@ex.com:0080/p?")
-        );
+        assert_eq!(a.canon.as_deref(), Some("http://u%40x:p:q@ex.com:0080/p?#"));
         assert_eq!(a.get(Component::Scheme), Some("http"));
         assert_eq!(a.get(Component::User), Some("u@x"));
         assert_eq!(a.get(Component::Password), Some("p:q"));
@@ -249,7 +251,11 @@ mod tests {
             codes(&run("x:y", Some("http://h/"))),
             ["node-legacy.resolve-input-whole"]
         );
-        assert_eq!(codes(&run("/a b", None)), ["node-legacy.simple-path"]);
+        assert_eq!(codes(&run("/a?b", None)), ["node-legacy.simple-path"]);
+        assert_eq!(
+            codes(&run("http:///evil.com/", None)),
+            ["node-legacy.localhost"]
+        );
     }
 
     #[test]

@@ -329,9 +329,16 @@ impl Url {
     }
 
     /// The host its client connects to: `hostname` (`http.request` with a
-    /// parsed legacy URL takes `hostname` over `host`).
+    /// parsed legacy URL takes `hostname || host || 'localhost'`,
+    /// `lib/_http_client.js`, `ClientRequest`). `None` when both are empty.
     pub fn connect_host(&self) -> Option<&str> {
-        self.hostname.as_deref().filter(|h| !h.is_empty())
+        nonempty(&self.hostname).or_else(|| nonempty(&self.host))
+    }
+
+    /// Whether `http.request` given this URL falls back to `localhost`: a
+    /// protocol, but neither hostname nor host (as `http:///evil.com`).
+    pub fn falls_back_to_localhost(&self) -> bool {
+        self.protocol.is_some() && self.connect_host().is_none()
     }
 }
 
@@ -350,10 +357,13 @@ pub fn record_answer<T: Tracer>(answer: &Answer, tracer: &mut T) {
             None,
             answer.url.connect_host(),
         )
-        .decide(match answer.url.connect_host() {
-            Some(_) => "http.request connects to the hostname",
-            None => "no hostname: http.request would fall back to localhost",
-        })
+        .decide(
+            match (nonempty(&answer.url.hostname), answer.url.connect_host()) {
+                (Some(_), _) => "http.request connects to the hostname",
+                (None, Some(_)) => "no hostname: http.request takes the host, ':' and port",
+                (None, None) => "neither hostname nor host: http.request connects to 'localhost'",
+            },
+        )
     });
 }
 

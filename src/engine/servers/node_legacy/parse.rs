@@ -146,9 +146,9 @@ pub fn parse<T: Tracer>(
             u.query.as_deref(),
         )
         .decide(format!(
-            "search {:?}, hash {:?}",
-            u.search.as_deref(),
-            u.hash.as_deref()
+            "search {}, hash {}",
+            js_value(u.search.as_deref()),
+            js_value(u.hash.as_deref())
         ))
     });
     let first = question_idx.or(hash_idx);
@@ -193,6 +193,11 @@ pub fn parse<T: Tracer>(
         .decide("href: format() of what was parsed")
     });
     Ok(u)
+}
+
+/// A field as JavaScript shows it: a quoted string, or `null`.
+fn js_value(v: Option<&str>) -> String {
+    v.map_or_else(|| "null".to_owned(), |s| format!("{s:?}"))
 }
 
 /// Whether a JavaScript value of a field is truthy: a non-empty string.
