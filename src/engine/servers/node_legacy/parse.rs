@@ -39,13 +39,18 @@ pub fn parse<T: Tracer>(
     {
         let (pathname, search) = rest.split_at(q.unwrap_or(rest.len()));
         tracer.record(|| {
-                Step::change(StepId::NodeSimplePath, Component::Path, None, Some(pathname))
-                    .decide(if search.is_empty() {
-                        "a path alone ('/' first, no whitespace): href and path are the text as it is"
-                    } else {
-                        "a path and a search ('/' first, no whitespace): href and path are the text as it is"
-                    })
-            });
+            Step::change(
+                StepId::NodeSimplePath,
+                Component::Path,
+                None,
+                Some(pathname),
+            )
+            .decide_fixed(if search.is_empty() {
+                "a bare path ('/' first, no whitespace): href is the text as it is"
+            } else {
+                "a bare path and search ('/' first, no whitespace): href is the text as it is"
+            })
+        });
         u.pathname = Some(pathname.to_owned());
         if !search.is_empty() {
             u.search = Some(search.to_owned());
@@ -121,7 +126,7 @@ pub fn parse<T: Tracer>(
                     Some(&rest),
                     Some(&e),
                 )
-                .decide("tab, LF, CR, space, \" ' < > \\ ^ ` { | } escaped")
+                .decide_fixed("tab, LF, CR, space, \" ' < > \\ ^ ` { | } escaped")
             });
             rest = Cow::Owned(e);
         }
@@ -190,7 +195,7 @@ pub fn parse<T: Tracer>(
             changes: true,
             ..Step::new(StepId::NodeFormat)
         }
-        .decide("href: format() of what was parsed")
+        .decide_fixed("href: format() of what was parsed")
     });
     Ok(u)
 }
@@ -420,9 +425,9 @@ fn host_section<'a, T: Tracer>(
                 decoded.as_deref().ok(),
             );
             match &decoded {
-                Ok(_) => step.decide("decodeURIComponent of the text before the last '@'"),
+                Ok(_) => step.decide_fixed("decodeURIComponent of the text before the last '@'"),
                 Err(_) => step
-                    .decide("decodeURIComponent throws: a '%' without two hex digits, or escapes that are no UTF-8")
+                    .decide_fixed("decodeURIComponent throws: a '%' without two hex digits, or escapes that are no UTF-8")
                     .fail(),
             }
         });
@@ -518,14 +523,14 @@ fn host_section<'a, T: Tracer>(
                 let step = Step::new(StepId::NodeForbidden).about(Component::Host);
                 match bad {
                     Some("empty") => step
-                        .decide("toASCII gave an empty string: ERR_INVALID_URL")
+                        .decide_fixed("toASCII gave an empty string: ERR_INVALID_URL")
                         .fail(),
                     Some(_) => step
                         .decide(format!(
                             "toASCII gave {ascii:?}, with a character of forbiddenHostChars: ERR_INVALID_URL"
                         ))
                         .fail(),
-                    None => step.decide("no \\0 \\t \\n \\r space # % / : < > ? @ [ \\ ] ^ |"),
+                    None => step.decide_fixed("no \\0 \\t \\n \\r space # % / : < > ? @ [ \\ ] ^ |"),
                 }
             });
             if bad.is_some() {

@@ -31,7 +31,7 @@ pub fn resolve<T: Tracer>(
             changes: true,
             ..Step::new(StepId::NodeResolveFormat)
         }
-        .decide("url.resolve gives format() of the resolved object")
+        .decide_fixed("url.resolve gives format() of the resolved object")
     });
     Ok((result.href, how))
 }
@@ -74,7 +74,7 @@ pub fn resolve_object<T: Tracer>(
     if relative.href.is_empty() {
         tracer.record(|| {
             Step::new(StepId::NodeResolveEmpty)
-                .decide("the relative URL is empty: the source, less its hash")
+                .decide_fixed("the relative URL is empty: the source, less its hash")
         });
         result.href = result.format();
         return (result, Resolution::Empty);
@@ -295,7 +295,7 @@ pub fn resolve_object<T: Tracer>(
                 None,
                 Some(&join(&src_path)),
             )
-            .decide("a relative path: it takes the place of the source's last segment")
+            .decide_fixed("a relative path: it takes the place of the source's last segment")
         });
     } else if relative.search.is_some() {
         // resolveObject: only a search
@@ -321,7 +321,7 @@ pub fn resolve_object<T: Tracer>(
                 None,
                 result.query.as_deref(),
             )
-            .decide("only a search: the source's path with the relative search")
+            .decide_fixed("only a search: the source's path with the relative search")
         });
         result.href = result.format();
         return (result, Resolution::Merged);
@@ -336,7 +336,8 @@ pub fn resolve_object<T: Tracer>(
             .filter(|s| !s.is_empty())
             .map(|s| format!("/{s}"));
         tracer.record(|| {
-            Step::new(StepId::NodeResolveNoPath).decide("no path on either side: pathname null")
+            Step::new(StepId::NodeResolveNoPath)
+                .decide_fixed("no path on either side: pathname null")
         });
         result.href = result.format();
         return (result, Resolution::Merged);
@@ -424,7 +425,9 @@ pub fn resolve_object<T: Tracer>(
                 None,
                 result.host.as_deref(),
             )
-            .decide("the first segment goes back to the host (an '@' in it splits off an auth)")
+            .decide_fixed(
+                "the first segment goes back to the host (an '@' in it splits off an auth)",
+            )
         });
     }
 
