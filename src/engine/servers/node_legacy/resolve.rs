@@ -350,7 +350,11 @@ pub fn resolve_object<T: Tracer>(
         ((truthy(&result.host) || truthy(&relative.host) || src_path.len() > 1)
             && (last == "." || last == ".."))
             || last.is_empty();
-    let before = join(&src_path);
+    let before = if T::ON {
+        join(&src_path)
+    } else {
+        String::new()
+    };
     // resolveObject: from the end, '.' goes and each '..' takes the
     // segment before it (one pass from the end, as the loop of splices)
     let mut up = 0usize;
