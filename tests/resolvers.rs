@@ -197,8 +197,11 @@ fn fragment_of_the_base_under_every_resolver() {
             Resolver::Curl => {
                 assert_eq!(a.canon.as_deref(), Some("http://foo.example/#bar?"))
             }
-            Resolver::NodeLegacy
-            | Resolver::Urllib3
+            // Node's url.resolve: the reference's hash (none) always wins.
+            Resolver::NodeLegacy => {
+                assert_eq!(a.canon.as_deref(), Some("http://foo.example/?"))
+            }
+            Resolver::Urllib3
             | Resolver::Php
             | Resolver::Ruby
             | Resolver::JavaUri

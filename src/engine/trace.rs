@@ -979,6 +979,62 @@ code_table! {
     // (go rows end here)
 
     // Node.js's legacy url.parse and url.resolve (the `node-legacy` resolver, engine/servers/node_legacy.rs)
+    NodeTrim => NodeLegacy, "node-legacy.parse.trim", "Node.js 20.20.2, lib/url.js, Url.prototype.parse",
+        "Code units below '!', U+00A0 and U+FEFF are trimmed from both ends, and every backslash before the first '?' or '#' becomes '/'.";
+    NodeSimplePath => NodeLegacy, "node-legacy.parse.simple-path", "Node.js 20.20.2, lib/url.js, Url.prototype.parse (simplePathPattern)",
+        "Without '@' or '#' (and outside url.resolve), a text that starts with '/' (not '///') and holds no whitespace is a bare path: href, path and pathname are the text as written, nothing escaped.";
+    NodeProtocol => NodeLegacy, "node-legacy.parse.protocol", "Node.js 20.20.2, lib/url.js, Url.prototype.parse (protocolPattern)",
+        "A run of ASCII letters, digits, '+', '-' and '.' (a digit or dot may come first) before the first ':' is the protocol, lowercased with its colon.";
+    NodeSlashes => NodeLegacy, "node-legacy.parse.slashes", "Node.js 20.20.2, lib/url.js, Url.prototype.parse (hostPattern, hostlessProtocol, slashedProtocol)",
+        "'//' is dropped when there is a protocol, when url.resolve asks, or when the text looks like //user@host; a host follows '//', and also follows any protocol that is not http, https, ftp, gopher, file, ws or wss as written (so 'HTTP:x' has a host where 'http:x' has none).";
+    NodeAuthority => NodeLegacy, "node-legacy.parse.authority", "Node.js 20.20.2, lib/url.js, Url.prototype.parse",
+        "Tabs, LFs and CRs before the first '/', '?' or '#' are dropped; the host starts after the last '@' before that point and ends at the first of those or at a character RFC 2396 never allows in a host (space \" % ' ; < > \\ ^ ` { | }), which starts the path.";
+    NodeAuth => NodeLegacy, "node-legacy.parse.auth", "Node.js 20.20.2, lib/url.js, Url.prototype.parse (decodeURIComponent)",
+        "Everything before the last '@' is the auth, percent-decoded; a bad escape throws URIError.";
+    NodeParseHost => NodeLegacy, "node-legacy.parse-host.port", "Node.js 20.20.2, lib/url.js, Url.prototype.parseHost (portPattern)",
+        "A ':' followed only by ASCII digits to the end of the host splits off the port (an empty one is dropped); the rest, if any, is the hostname.";
+    NodeGetHostname => NodeLegacy, "node-legacy.get-hostname", "Node.js 20.20.2, lib/url.js, getHostname",
+        "The hostname stops at its first '/', '\\', '#', '?' or ':'; what follows it moves, after a '/', to the front of the path (so 'a:b:80' has hostname 'a', port 80 and path '/:b').";
+    NodeHostnameCase => NodeLegacy, "node-legacy.parse.hostname-case", "Node.js 20.20.2, lib/url.js, Url.prototype.parse (hostnameMaxLen)",
+        "A hostname over 255 UTF-16 code units becomes empty; any other is lowercased with toLowerCase (full Unicode).";
+    NodeToAscii => NodeLegacy, "node-legacy.parse.to-ascii", "Node.js 20.20.2, lib/url.js, Url.prototype.parse; src/encoding_binding.cc, ToASCII; ada 2.9.2, ada::idna::to_ascii",
+        "A hostname without brackets goes through ada's to_ascii: ASCII labels are only lowercased and never checked (bar 'xn--' ones); other labels are mapped (IDNA 15.0), checked by ada's rules and Punycoded; a refusal is the empty string, and a U+0000 cuts the answer short.";
+    NodeForbidden => NodeLegacy, "node-legacy.parse.forbidden-host", "Node.js 20.20.2, lib/url.js, Url.prototype.parse (forbiddenHostChars, forbiddenHostCharsIpv6)",
+        "An empty toASCII answer, or one holding \\0 \\t \\n \\r space # % / : < > ? @ [ \\ ] ^ |, throws ERR_INVALID_URL; a bracketed hostname may hold ':', '[' and ']' but none of the others.";
+    NodeIpv6 => NodeLegacy, "node-legacy.parse.ipv6", "Node.js 20.20.2, lib/url.js, Url.prototype.parse (isIpv6Hostname)",
+        "A hostname from '[' to ']' loses its brackets (the host keeps them), and is never checked as an address; the path gets a leading '/'.";
+    NodeAutoEscape => NodeLegacy, "node-legacy.parse.auto-escape", "Node.js 20.20.2, lib/url.js, autoEscapeStr",
+        "After the host, tab, LF, CR, space, \" ' < > \\ ^ ` { | } are percent-encoded (unless the protocol is javascript:); '%' and non-ASCII are left as they are.";
+    NodeSearchHash => NodeLegacy, "node-legacy.parse.search-hash", "Node.js 20.20.2, lib/url.js, Url.prototype.parse",
+        "The first '#' starts the hash; the first '?' before it starts the search, whose text after the '?' is the query.";
+    NodePathname => NodeLegacy, "node-legacy.parse.pathname", "Node.js 20.20.2, lib/url.js, Url.prototype.parse",
+        "What is left before the search and hash is the pathname; a slashed protocol with a hostname and no pathname gets '/'; path is pathname and search.";
+    NodeFormat => NodeLegacy, "node-legacy.format", "Node.js 20.20.2, lib/url.js, Url.prototype.format",
+        "href is written back from the fields: protocol, '//' for slashed protocols or when slashes was set, the auth percent-encoded but for letters, digits and ! ' ( ) * - . : _ ~, host (or hostname and port), pathname with '#' and '?' escaped, search with '#' escaped, hash.";
+    NodeResolveEmpty => NodeLegacy, "node-legacy.resolve.empty", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "An empty relative URL gives the source back, with the relative hash (none).";
+    NodeResolveSlashes => NodeLegacy, "node-legacy.resolve.slashes", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "A relative URL with '//' and no protocol takes everything but the protocol from itself: host, auth, path and all.";
+    NodeResolveProtocol => NodeLegacy, "node-legacy.resolve.protocol", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "A relative URL with another protocol is taken whole unless that protocol is slashed; a slashed one without a host takes its first non-empty path segment as the host (file: excepted).";
+    NodeResolveNoSlashes => NodeLegacy, "node-legacy.resolve.no-leading-slashes", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "With a protocol that is not slashed (mailto:, foo:), the host becomes the first path segment, so '..' can climb into it; it is put back at the end.";
+    NodeResolveAbsolute => NodeLegacy, "node-legacy.resolve.absolute", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "A relative URL with a host or a path from '/' brings its own host, port, search and path; the auth stays only if the host does.";
+    NodeResolveRelative => NodeLegacy, "node-legacy.resolve.relative", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "A relative path takes the place of the source path's last segment; its search replaces the source's.";
+    NodeResolveSearch => NodeLegacy, "node-legacy.resolve.search", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "A relative URL with only a search keeps the source's path and takes the search.";
+    NodeResolveNoPath => NodeLegacy, "node-legacy.resolve.no-path", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "With no path on either side the pathname is null.";
+    NodeResolveDots => NodeLegacy, "node-legacy.resolve.dots", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "From the end, '.' segments go and each '..' removes the segment before it; '..' that climb past the start are kept only when the result need not be absolute; '.' or '..' last (or '' last) keeps a trailing '/'.";
+    NodeResolveHostBack => NodeLegacy, "node-legacy.resolve.host-back", "Node.js 20.20.2, lib/url.js, Url.prototype.resolveObject",
+        "For a protocol that is not slashed, the first segment goes back to the host, and an '@' after its first character splits an auth off it.";
+    NodeResolveFormat => NodeLegacy, "node-legacy.resolve.format", "Node.js 20.20.2, lib/url.js, Url.prototype.resolve",
+        "url.resolve returns format() of the resolved object: the text url.parse then reads.";
+    NodeConnectHost => NodeLegacy, "node-legacy.connect-host", "Node.js 20.20.2, lib/_http_client.js, ClientRequest",
+        "The host a client connects to: http.request given a parsed legacy URL takes its hostname.";
     // (node-legacy rows end here)
 
     // urllib3's parse_url (the `urllib3` resolver, engine/servers/urllib3.rs)
