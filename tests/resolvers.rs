@@ -214,7 +214,8 @@ fn fragment_of_the_base_under_every_resolver() {
             | Resolver::PerlLive
             | Resolver::PhpLive
             | Resolver::JavaUriLive
-            | Resolver::JavaUrlLive => {
+            | Resolver::JavaUrlLive
+            | Resolver::NodeLegacyLive => {
                 unreachable!("not in Resolver::ALL")
             }
         }

@@ -327,6 +327,8 @@ impl Resolver {
             Resolver::JavaUriLive => Some(Resolver::JavaUri),
             Resolver::JavaUrl => Some(Resolver::JavaUrlLive),
             Resolver::JavaUrlLive => Some(Resolver::JavaUrl),
+            Resolver::NodeLegacy => Some(Resolver::NodeLegacyLive),
+            Resolver::NodeLegacyLive => Some(Resolver::NodeLegacy),
             _ => None,
         }
     }
@@ -340,6 +342,7 @@ impl Resolver {
             Resolver::PhpLive => Some(live::servers::PHP),
             Resolver::JavaUriLive => Some(live::servers::JAVA_URI),
             Resolver::JavaUrlLive => Some(live::servers::JAVA_URL),
+            Resolver::NodeLegacyLive => Some(live::servers::NODE_LEGACY),
             _ => None,
         }
     }
@@ -460,6 +463,9 @@ resolvers! {
     /// The JDK installed here: its real java.net.URL.
     JavaUrlLive in Libraries => "java-url-live", "java.net.URL (live)", "the java.net.URL installed here",
         "the JDK installed on this machine: its own java.net.URL, asked through its runner", live::servers::JAVA_URL;
+    /// The Node.js installed here: its real legacy url.parse.
+    NodeLegacyLive in Libraries => "node-legacy-live", "Node.js url.parse (live)", "the Node.js url.parse installed here",
+        "the Node.js installed on this machine: its own legacy url.parse, asked through its runner", live::servers::NODE_LEGACY;
 }
 
 /// Every resolver's name, by group, in a phrase for help texts: "the

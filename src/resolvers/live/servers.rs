@@ -92,6 +92,8 @@ runtimes! {
         "PHP's parse_url", "Debian's php-cli";
     Java => "JavaRunner.java", program("URL_INSPECTOR_JAVA", "java"),
         "Java's java.net.URI and URL", "Debian's openjdk-17-jdk-headless";
+    Node => "node-legacy-runner.js", program("URL_INSPECTOR_NODE", "node"),
+        "Node.js's url.parse", "Node.js (Debian's nodejs, or NodeSource's)";
 }
 
 /// A program found by an environment variable, else by name on the PATH.
@@ -148,6 +150,14 @@ pub const JAVA_URL: LiveServer = LiveServer {
     runtime: Runtime::Java,
     key: Some("url"),
     read: crate::resolvers::java_url::answer_of_runner,
+};
+
+/// `node-legacy-live`: the machine's Node.js, its legacy `url.parse`,
+/// through `node-legacy-runner.js`.
+pub const NODE_LEGACY: LiveServer = LiveServer {
+    runtime: Runtime::Node,
+    key: None,
+    read: crate::resolvers::node_legacy::answer_of_runner,
 };
 
 /// A live resolver: the runtime's runner, the key of this library's answer
