@@ -87,12 +87,33 @@ impl Class {
     }
 }
 
+/// How `merge` came to its result (not part of the object: for notes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Join {
+    /// No base: the input parsed.
+    #[default]
+    NoBase,
+    /// The input has a scheme: it is the result, the base ignored.
+    Absolute,
+    /// No path, authority or query: the base, its fragment replaced when
+    /// the input has one.
+    FragmentOnly,
+    /// The paths merged.
+    Path,
+    /// The input's authority replaced the base's, part by part;
+    /// `credentials_kept` when the base's userinfo or password survived
+    /// into the result.
+    Authority { credentials_kept: bool },
+}
+
 /// A URI object: the instance variables of `URI::Generic` and of the
 /// scheme classes that add some.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Uri<'a> {
     /// The object's class.
     pub class: Class,
+    /// How `merge` made the object, when it did.
+    pub join: Join,
     scheme: Option<Cow<'a, str>>,
     user: Option<Cow<'a, str>>,
     password: Option<Cow<'a, str>>,
@@ -158,7 +179,11 @@ fn bad_escape(v: &str) -> Option<Cow<'_, str>> {
 /// `v.delete!("\t\r\n")`, copied only when there is one.
 fn delete_tab_newline(v: Cow<'_, str>) -> Cow<'_, str> {
     if v.contains(['\t', '\r', '\n']) {
-        Cow::Owned(v.chars().filter(|c| !matches!(c, '\t' | '\r' | '\n')).collect())
+        Cow::Owned(
+            v.chars()
+                .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
+                .collect(),
+        )
     } else {
         v
     }
@@ -271,8 +296,13 @@ impl<'a> Uri<'a> {
         if let (Some(default), None) = (class.default_port(), &u.port) {
             u.port = Some(Cow::Borrowed(default));
             tracer.record(|| {
-                Step::change(StepId::RubyDefaultPort, Component::Port, None, Some(default))
-                    .decide(format!("no port: {}'s DEFAULT_PORT", class.name()))
+                Step::change(
+                    StepId::RubyDefaultPort,
+                    Component::Port,
+                    None,
+                    Some(default),
+                )
+                .decide(format!("no port: {}'s DEFAULT_PORT", class.name()))
             });
         }
         match class {
@@ -290,8 +320,13 @@ impl<'a> Uri<'a> {
         if self.class == Class::File {
             if userinfo.is_some() {
                 tracer.record(|| {
-                    Step::change(StepId::RubySetUserinfo, Component::User, userinfo.as_deref(), None)
-                        .decide_fixed("URI::File#set_userinfo does nothing: the userinfo is dropped")
+                    Step::change(
+                        StepId::RubySetUserinfo,
+                        Component::User,
+                        userinfo.as_deref(),
+                        None,
+                    )
+                    .decide_fixed("URI::File#set_userinfo does nothing: the userinfo is dropped")
                 });
             }
             return;
@@ -394,14 +429,23 @@ impl<'a> Uri<'a> {
             None => format!("/{v}"),
         };
         tracer.record(|| {
-            Step::change(StepId::RubyFtpPath, Component::Path, Some(&v), Some(&stored))
-                .decide_fixed("FTP#set_path: '/' in front, a leading '/' escaped as %2F")
+            Step::change(
+                StepId::RubyFtpPath,
+                Component::Path,
+                Some(&v),
+                Some(&stored),
+            )
+            .decide_fixed("FTP#set_path: '/' in front, a leading '/' escaped as %2F")
         });
         self.path = Some(Cow::Owned(stored));
     }
 
     /// `query=(v)`.
-    fn set_query<T: Tracer>(&mut self, v: Option<Cow<'a, str>>, tracer: &mut T) -> Result<(), Raise> {
+    fn set_query<T: Tracer>(
+        &mut self,
+        v: Option<Cow<'a, str>>,
+        tracer: &mut T,
+    ) -> Result<(), Raise> {
         // `return @query = nil unless v`
         let Some(v) = v else {
             self.query = None;
@@ -414,7 +458,10 @@ impl<'a> Uri<'a> {
                     .decide_fixed("an opaque URL takes no query: InvalidURIError")
                     .fail()
             });
-            return Err(Raise::new(ErrorClass::InvalidUri, "query conflicts with opaque"));
+            return Err(Raise::new(
+                ErrorClass::InvalidUri,
+                "query conflicts with opaque",
+            ));
         }
         let before = v.clone();
         let v = delete_tab_newline(v);
@@ -422,21 +469,33 @@ impl<'a> Uri<'a> {
         if let Some(bad) = bad_escape(&v) {
             let message = format!("invalid percent escape: {bad}");
             tracer.record(|| {
-                Step::change(StepId::RubyQuerySetter, Component::Query, Some(&before), None)
-                    .decide(format!("{bad:?}: a '%' and two characters that are not hex digits"))
-                    .fail()
+                Step::change(
+                    StepId::RubyQuerySetter,
+                    Component::Query,
+                    Some(&before),
+                    None,
+                )
+                .decide(format!(
+                    "{bad:?}: a '%' and two characters that are not hex digits"
+                ))
+                .fail()
             });
             return Err(Raise::new(ErrorClass::InvalidUri, message));
         }
         // `v.gsub!(/(?!%\h\h|[!$-&(-;=?-_a-~])./n) {'%%%02X' % $&.ord}`
         let v = encode(v, query_keeps);
         tracer.record(|| {
-            Step::change(StepId::RubyQuerySetter, Component::Query, Some(&before), Some(&v))
-                .decide_fixed(if v == before {
-                    "nothing to remove or encode"
-                } else {
-                    "tabs and newlines removed, other characters outside the query's set encoded"
-                })
+            Step::change(
+                StepId::RubyQuerySetter,
+                Component::Query,
+                Some(&before),
+                Some(&v),
+            )
+            .decide_fixed(if v == before {
+                "nothing to remove or encode"
+            } else {
+                "tabs and newlines removed, other characters outside the query's set encoded"
+            })
         });
         self.query = Some(v);
         Ok(())
@@ -479,8 +538,13 @@ impl<'a> Uri<'a> {
         let typecode = part(path, at + 6..path.len());
         let kept = part(path, 0..at);
         tracer.record(|| {
-            Step::change(StepId::RubyFtpTypecode, Component::Path, Some(path), Some(&kept))
-                .decide(format!("typecode {typecode:?}, not checked"))
+            Step::change(
+                StepId::RubyFtpTypecode,
+                Component::Path,
+                Some(path),
+                Some(&kept),
+            )
+            .decide(format!("typecode {typecode:?}, not checked"))
         });
         self.path = Some(kept);
         self.typecode = Some(typecode);
@@ -532,7 +596,9 @@ impl<'a> Uri<'a> {
             let message = format!("unrecognised opaque part for mailtoURL: {opaque}");
             tracer.record(|| {
                 Step::new(StepId::RubyMailTo)
-                    .decide(format!("{to:?} is not addresses x@y separated by ',' or ';'"))
+                    .decide(format!(
+                        "{to:?} is not addresses x@y separated by ',' or ';'"
+                    ))
                     .fail()
             });
             return Err(Raise::new(ErrorClass::InvalidComponent, message));
@@ -647,7 +713,8 @@ impl<'a> Uri<'a> {
                 out.push_str(o);
             } else {
                 // `str << '//' if @host || %w[file postgres].include?(@scheme)`
-                if self.host.is_some() || matches!(self.scheme.as_deref(), Some("file" | "postgres"))
+                if self.host.is_some()
+                    || matches!(self.scheme.as_deref(), Some("file" | "postgres"))
                 {
                     out.push_str("//");
                 }
@@ -658,7 +725,10 @@ impl<'a> Uri<'a> {
                 if let Some(h) = &self.host {
                     out.push_str(h);
                 }
-                if let Some(p) = self.port.as_deref().filter(|&p| Some(p) != self.class.default_port())
+                if let Some(p) = self
+                    .port
+                    .as_deref()
+                    .filter(|&p| Some(p) != self.class.default_port())
                 {
                     out.push(':');
                     out.push_str(p);
@@ -719,7 +789,10 @@ impl<'a> Uri<'a> {
                 Step::new(StepId::RubyMergeAbsolute)
                     .decide_fixed("the reference has a scheme: it is the result, the base ignored")
             });
-            return Ok(rel);
+            return Ok(Uri {
+                join: Join::Absolute,
+                ..rel
+            });
         }
         // `raise BadURIError, "both URI are relative" unless self.absolute?`
         if self.scheme.is_none() {
@@ -745,18 +818,33 @@ impl<'a> Uri<'a> {
             if rel.fragment.is_some() {
                 base.set_fragment(rel.fragment, tracer);
             }
+            base.join = Join::FragmentOnly;
             return Ok(base);
         }
         // `base.query = nil; base.fragment=(nil)`
         base.query = None;
         base.fragment = None;
+        base.join = if authority {
+            Join::Authority {
+                credentials_kept: base.class != Class::File
+                    && ((rel.user.is_none() && base.user.is_some())
+                        || (rel.password.is_none() && base.password.is_some())),
+            }
+        } else {
+            Join::Path
+        };
         if !authority {
             // `base.set_path(merge_path(base.path, rel.path)) if base.path && rel.path`
             if let (Some(bp), Some(rp)) = (base.path(), rel.path.as_deref()) {
                 let merged = merge_path(&bp, rp);
                 tracer.record(|| {
-                    Step::change(StepId::RubyMergePath, Component::Path, Some(&bp), Some(&merged))
-                        .decide(format!("the reference's path {rp:?} merged"))
+                    Step::change(
+                        StepId::RubyMergePath,
+                        Component::Path,
+                        Some(&bp),
+                        Some(&merged),
+                    )
+                    .decide(format!("the reference's path {rp:?} merged"))
                 });
                 base.set_path(Cow::Owned(merged), tracer);
             } else {
@@ -866,15 +954,20 @@ pub fn merge_path(base: &str, rel: &str) -> String {
     if base_path.last() == Some(&"..") {
         base_path.push("");
     }
-    // `while i = base_path.index('..'); base_path.slice!(i - 1, 2)`: at
-    // i = 0 the start, -1, is the last element
-    while let Some(i) = base_path.iter().position(|&s| s == "..") {
-        if i == 0 {
-            base_path.pop();
-        } else {
-            base_path.drain(i - 1..=i);
+    // `while i = base_path.index('..'); base_path.slice!(i - 1, 2)`: the
+    // first '..' goes with the segment before it, so one pass with a stack
+    // does the same; a '..' first of all (i = 0) slices from -1, the last
+    // element, and stays first until it is the last one left: the whole
+    // array goes
+    let mut kept: Vec<&str> = Vec::with_capacity(base_path.len());
+    for segment in base_path {
+        if segment != ".." {
+            kept.push(segment);
+        } else if kept.pop().is_none() {
+            break;
         }
     }
+    let mut base_path = kept;
     // `if (first = rel_path.first) and first.empty?`: an absolute path
     if rel_path.first() == Some(&"") {
         base_path.clear();
@@ -938,6 +1031,9 @@ mod tests {
             ("../a", "b", "/b"),
             ("a/b", "/c", "/c"),
             ("/a", "..//x", "//x"),
+            ("/a/../b/..", "x", "/x"),
+            ("../../x/..", "y", "/y"),
+            ("/x/a/../..", "z", "/z"),
         ] {
             assert_eq!(merge_path(base, rel), want, "{base:?} + {rel:?}");
         }

@@ -313,10 +313,7 @@ pub fn ipvfuture_end(s: &[u8]) -> Option<usize> {
         return None;
     }
     let from = 2 + hex;
-    let tail = s[from..]
-        .iter()
-        .take_while(|&&b| USERINFO.has(b))
-        .count();
+    let tail = s[from..].iter().take_while(|&&b| USERINFO.has(b)).count();
     (tail > 0).then_some(from + tail)
 }
 

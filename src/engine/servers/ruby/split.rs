@@ -193,7 +193,9 @@ fn match_rest<'a, T: Tracer>(
 /// `RFC3986_relative_ref`: its four alternatives, in order.
 fn hier_part<'a, T: Tracer>(text: &'a str, regexp: Regexp, tracer: &mut T) -> Option<Hier<'a>> {
     if let Some(after) = text.strip_prefix("//") {
-        tracer.record(|| Step::new(StepId::RubyHierPart).decide_fixed("'//': an authority and a path"));
+        tracer.record(|| {
+            Step::new(StepId::RubyHierPart).decide_fixed("'//': an authority and a path")
+        });
         return authority(after, regexp, tracer);
     }
     let (ok, words) = if text.starts_with('/') {
@@ -251,7 +253,9 @@ fn authority<'a, T: Tracer>(after: &'a str, regexp: Regexp, tracer: &mut T) -> O
             (None, _) => step.decide_fixed("no '@': no userinfo"),
             (Some(_), true) => step.decide_fixed("up to the first '@'"),
             (Some(_), false) => step
-                .decide_fixed("a character no userinfo may hold (a second '@' among them): the regexp fails")
+                .decide_fixed(
+                    "a character no userinfo may hold (a second '@' among them): the regexp fails",
+                )
                 .fail(),
         }
     });
@@ -312,11 +316,13 @@ fn host_port<'a, T: Tracer>(
         return None;
     };
     tracer.record(|| {
-        Step::change(StepId::RubyPort, Component::Port, None, port).decide_fixed(if port.is_some() {
-            "':' and digits after the host"
-        } else {
-            "no port"
-        })
+        Step::change(StepId::RubyPort, Component::Port, None, port).decide_fixed(
+            if port.is_some() {
+                "':' and digits after the host"
+            } else {
+                "no port"
+            },
+        )
     });
     Some((host, port))
 }
@@ -400,8 +406,13 @@ fn future_bracket<'a, T: Tracer>(
     let host = &hostport[..=end];
     let port = port_of(&hostport[end + 1..])?;
     tracer.record(|| {
-        Step::change(StepId::RubyRelativeIpLiteral, Component::Host, None, Some(host))
-            .decide_fixed("an IPvFuture and ']' with no '[' in the relative-reference regexp")
+        Step::change(
+            StepId::RubyRelativeIpLiteral,
+            Component::Host,
+            None,
+            Some(host),
+        )
+        .decide_fixed("an IPvFuture and ']' with no '[' in the relative-reference regexp")
     });
     Some((Some(host), port))
 }
@@ -463,7 +474,12 @@ fn query_fragment<'a, T: Tracer>(
     };
     let ok = all_escaped(fragment, FRAGMENT);
     tracer.record(|| {
-        let step = Step::change(StepId::RubyFragment, Component::Fragment, None, Some(fragment));
+        let step = Step::change(
+            StepId::RubyFragment,
+            Component::Fragment,
+            None,
+            Some(fragment),
+        );
         if ok {
             step.decide_fixed("path characters, '/', '?' and %XX escapes only")
         } else {
@@ -534,9 +550,6 @@ mod tests {
             parts("http://h/é"),
             Err(r#"URI must be ascii only "http://h/\u00E9""#.into())
         );
-        assert_eq!(
-            parts("x y"),
-            Err(r#"bad URI(is not URI?): "x y""#.into())
-        );
+        assert_eq!(parts("x y"), Err(r#"bad URI(is not URI?): "x y""#.into()));
     }
 }
