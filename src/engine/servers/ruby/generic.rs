@@ -463,7 +463,8 @@ impl<'a> Uri<'a> {
                 "query conflicts with opaque",
             ));
         }
-        let before = v.clone();
+        // (the text before, kept for the trace only)
+        let before = T::ON.then(|| v.clone());
         let v = delete_tab_newline(v);
         // `raise InvalidURIError, "invalid percent escape: #{$1}" if /(%\H\H)/n.match(v)`
         if let Some(bad) = bad_escape(&v) {
@@ -472,7 +473,7 @@ impl<'a> Uri<'a> {
                 Step::change(
                     StepId::RubyQuerySetter,
                     Component::Query,
-                    Some(&before),
+                    before.as_deref(),
                     None,
                 )
                 .decide(format!(
@@ -488,10 +489,10 @@ impl<'a> Uri<'a> {
             Step::change(
                 StepId::RubyQuerySetter,
                 Component::Query,
-                Some(&before),
+                before.as_deref(),
                 Some(&v),
             )
-            .decide_fixed(if v == before {
+            .decide_fixed(if before.as_deref() == Some(&*v) {
                 "nothing to remove or encode"
             } else {
                 "tabs and newlines removed, other characters outside the query's set encoded"
@@ -508,16 +509,16 @@ impl<'a> Uri<'a> {
             self.fragment = None;
             return;
         };
-        let before = v.clone();
+        let before = T::ON.then(|| v.clone());
         let v = encode(delete_tab_newline(v), |b| (b'!'..=b'~').contains(&b));
         tracer.record(|| {
             Step::change(
                 StepId::RubyFragmentSetter,
                 Component::Fragment,
-                Some(&before),
+                before.as_deref(),
                 Some(&v),
             )
-            .decide_fixed(if v == before {
+            .decide_fixed(if before.as_deref() == Some(&*v) {
                 "nothing to remove or encode"
             } else {
                 "tabs and newlines removed, spaces and controls encoded"
