@@ -34,7 +34,9 @@
 //!   scheme made the base play no part; the base's userinfo survived into a
 //!   reference with a host of its own; a host with a stray bracket (the
 //!   relative-reference regexp's IP-literal lost one); an opaque URL of a
-//!   scheme with an authority (no host at all).
+//!   scheme with an authority (no host at all); no host, but a `to_s` that
+//!   parses back with one (`http:////evil.com/x` writes
+//!   `http://evil.com/x`).
 
 use std::borrow::Cow;
 
@@ -63,6 +65,8 @@ code_table! {
         "the base's userinfo (or password) is kept although the reference names a host of its own: the credentials go to the new host (uri 0.12.4 and later clear them)";
     StrayBracket => "ruby.stray-bracket", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_relative_ref",
         "the host holds a bracket without its partner, which hostname keeps: the relative-reference regexp's IP-literal lost a bracket";
+    HostInToS => "ruby.host-in-to-s", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, to_s",
+        "there is no host, but the path starts with '//' and to_s writes it right after the scheme: the string to_s gives parses back with a host";
     OpaqueNoHost => "ruby.opaque-no-host", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, split",
         "no '//' after the scheme: the rest is an opaque part, with no host and no path, though the class has a default port";
 }
@@ -136,6 +140,15 @@ fn answer_of<T: Tracer>(u: &Uri<'_>, tracer: &mut T) -> Answer {
         notes.push(Note::new(
             Code::StrayBracket,
             format!("{}: the host is {host:?}", Code::StrayBracket.text()),
+        ));
+    }
+    if g.host.is_none()
+        && g.path.as_deref().is_some_and(|p| p.starts_with("//"))
+        && !matches!(g.scheme, Some("file" | "postgres"))
+    {
+        notes.push(Note::new(
+            Code::HostInToS,
+            format!("{}: {}", Code::HostInToS.text(), g.to_s),
         ));
     }
     if g.opaque.is_some() && u.class.default_port().is_some() {
@@ -280,6 +293,10 @@ mod tests {
             codes(&resolve("https://x/", Some("http://h/"))),
             ["ruby.base-ignored"]
         );
+        let a = resolve("http:////evil.com/x", None);
+        assert_eq!(a.get(Component::Host), None);
+        assert_eq!(a.canon.as_deref(), Some("http://evil.com/x"));
+        assert_eq!(codes(&a), ["ruby.host-in-to-s"]);
     }
 
     #[test]

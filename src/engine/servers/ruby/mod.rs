@@ -252,6 +252,8 @@ mod tests {
             ("http://:8080/", None, "http::8080/"),
             ("http:///x", None, "http:/x"),
             ("postgres:/x", None, "postgres:///x"),
+            // no host, but to_s writes one that parses back as the host
+            ("http:////evil.com/x", None, "http://evil.com/x"),
             ("file://localhost/x", None, "file:///x"),
             ("file://u@h:1/x", None, "file://h/x"),
             ("ftp://h//x;type=a", None, "ftp://h/%2Fx;type=a"),
@@ -456,9 +458,13 @@ mod tests {
             fn a_url_ruby_writes_back_parses_to_the_same(
                 input in "(http|HTTP|ftp|ws|foo)://[a-z0-9.:@\\[\\]]{0,12}(/[a-z.]{0,4}){0,3}(\\?[a-z =]{0,4})?(#[a-z]{0,4})?",
             ) {
-                // to_s of a parsed URL parses again to the same text (the
-                // query setter's encoding is idempotent)
-                if let Ok(u) = request(&input, None, &mut NoTrace) {
+                // to_s of a parsed URL with a host parses again to the
+                // same text (the query setter's encoding is idempotent);
+                // without a host it need not: see answers_as_ruby_does
+                let with_host = request(&input, None, &mut NoTrace)
+                    .ok()
+                    .filter(|u| u.host().is_some());
+                if let Some(u) = with_host {
                     let once = u.to_s();
                     if let Ok(again) = request(&once, None, &mut NoTrace) {
                         prop_assert_eq!(again.to_s(), once);

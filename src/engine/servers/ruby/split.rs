@@ -113,7 +113,7 @@ pub fn split<'a, T: Tracer>(uri: &'a str, tracer: &mut T) -> Result<Split<'a>, R
         Step::new(StepId::RubyRelativeRef)
             .decide_fixed("RFC3986_URI did not match: RFC3986_relative_ref is tried")
     });
-    if let Some((hier, query, fragment)) = match_rest(uri, Regexp::Relative, tracer) {
+    if let Some((hier, (query, fragment))) = match_rest(uri, Regexp::Relative, tracer) {
         return Ok(Split {
             userinfo: hier.userinfo,
             host: hier.host,
@@ -138,7 +138,7 @@ pub fn split<'a, T: Tracer>(uri: &'a str, tracer: &mut T) -> Result<Split<'a>, R
 
 /// `RFC3986_URI` after its scheme, and the parts `split` makes of it.
 fn absolute<'a, T: Tracer>(uri: &'a str, scheme: &'a str, tracer: &mut T) -> Option<Split<'a>> {
-    let (hier, query, fragment) = match_rest(&uri[scheme.len() + 1..], Regexp::Uri, tracer)?;
+    let (hier, (query, fragment)) = match_rest(&uri[scheme.len() + 1..], Regexp::Uri, tracer)?;
     if hier.rootless {
         // split: `opaque = m["path-rootless"]; opaque << "?#{query}" if query`
         let opaque = match query {
@@ -175,18 +175,16 @@ fn absolute<'a, T: Tracer>(uri: &'a str, scheme: &'a str, tracer: &mut T) -> Opt
 
 /// The hier-part (or relative-part), the query and the fragment of `rest`,
 /// when all of it matches.
-#[allow(clippy::type_complexity)]
 fn match_rest<'a, T: Tracer>(
     rest: &'a str,
     regexp: Regexp,
     tracer: &mut T,
-) -> Option<(Hier<'a>, Option<&'a str>, Option<&'a str>)> {
+) -> Option<(Hier<'a>, QueryFragment<'a>)> {
     // no class of the hier-part holds '?' or '#': it ends at the first one
     let end = rest.find(['?', '#']).unwrap_or(rest.len());
     let (text, tail) = rest.split_at(end);
     let hier = hier_part(text, regexp, tracer)?;
-    let (query, fragment) = query_fragment(tail, tracer)?;
-    Some((hier, query, fragment))
+    Some((hier, query_fragment(tail, tracer)?))
 }
 
 /// `hier-part` of `RFC3986_URI`, or `relative-part` of
@@ -274,6 +272,12 @@ fn authority<'a, T: Tracer>(after: &'a str, regexp: Regexp, tracer: &mut T) -> O
     })
 }
 
+/// A host and a port, each absent or a slice of the string split.
+type HostPort<'a> = (Option<&'a str>, Option<&'a str>);
+
+/// The query and the fragment, each absent or a slice of the string split.
+type QueryFragment<'a> = (Option<&'a str>, Option<&'a str>);
+
 /// `port` after the host: `rest` is empty, or `:` and digits.
 fn port_of(rest: &str) -> Option<Option<&str>> {
     if rest.is_empty() {
@@ -287,12 +291,11 @@ fn port_of(rest: &str) -> Option<Option<&str>> {
 }
 
 /// `(?<host>…)?(?::(?<port>\d*))?` on what follows the userinfo.
-#[allow(clippy::type_complexity)]
 fn host_port<'a, T: Tracer>(
     hostport: &'a str,
     regexp: Regexp,
     tracer: &mut T,
-) -> Option<(Option<&'a str>, Option<&'a str>)> {
+) -> Option<HostPort<'a>> {
     let found = if hostport.starts_with('[') {
         ip_literal(hostport, regexp, tracer)
     } else {
@@ -328,12 +331,11 @@ fn host_port<'a, T: Tracer>(
 }
 
 /// A host and port that start with `[`.
-#[allow(clippy::type_complexity)]
 fn ip_literal<'a, T: Tracer>(
     hostport: &'a str,
     regexp: Regexp,
     tracer: &mut T,
-) -> Option<(Option<&'a str>, Option<&'a str>)> {
+) -> Option<HostPort<'a>> {
     let bytes = hostport.as_bytes();
     if regexp == Regexp::Uri {
         // `\[(?:(?<IPv6address>…)|(?<IPvFuture>…))\]`: neither holds ']'
@@ -394,11 +396,7 @@ fn ip_literal<'a, T: Tracer>(
 
 /// The relative-reference regexp's other half of its IP-literal:
 /// `(?<IPvFuture>v\h+\.[…]+)\]`, with no opening bracket.
-#[allow(clippy::type_complexity)]
-fn future_bracket<'a, T: Tracer>(
-    hostport: &'a str,
-    tracer: &mut T,
-) -> Option<(Option<&'a str>, Option<&'a str>)> {
+fn future_bracket<'a, T: Tracer>(hostport: &'a str, tracer: &mut T) -> Option<HostPort<'a>> {
     let end = regexp::ipvfuture_end(hostport.as_bytes())?;
     if hostport.as_bytes().get(end) != Some(&b']') {
         return None;
@@ -419,11 +417,7 @@ fn future_bracket<'a, T: Tracer>(
 
 /// `\g<IPv4address>|(?<reg-name>…)`, or no host: the text up to the first
 /// `:` (neither holds one).
-#[allow(clippy::type_complexity)]
-fn name<'a, T: Tracer>(
-    hostport: &'a str,
-    tracer: &mut T,
-) -> Option<(Option<&'a str>, Option<&'a str>)> {
+fn name<'a, T: Tracer>(hostport: &'a str, tracer: &mut T) -> Option<HostPort<'a>> {
     let colon = hostport.find(':').unwrap_or(hostport.len());
     let host = &hostport[..colon];
     if host.is_empty() {
@@ -452,10 +446,7 @@ fn name<'a, T: Tracer>(
 
 /// `(?:\?(?<query>[^#]*))?(?:\#(?<fragment>…))?\z` on what follows the
 /// hier-part.
-fn query_fragment<'a, T: Tracer>(
-    tail: &'a str,
-    tracer: &mut T,
-) -> Option<(Option<&'a str>, Option<&'a str>)> {
+fn query_fragment<'a, T: Tracer>(tail: &'a str, tracer: &mut T) -> Option<QueryFragment<'a>> {
     let (query, fragment) = match tail.strip_prefix('?') {
         Some(q) => match q.find('#') {
             Some(hash) => (Some(&q[..hash]), Some(&q[hash + 1..])),
