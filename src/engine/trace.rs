@@ -1076,6 +1076,74 @@ code_table! {
     // (php rows end here)
 
     // Ruby's URI (the `ruby` resolver, engine/servers/ruby.rs)
+    RubyAsciiOnly => Ruby, "ruby.split.ascii-only", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, split",
+        "A string with any character outside ASCII is refused before a regexp runs, whatever the character and wherever it stands.";
+    RubyScheme => Ruby, "ruby.split.scheme", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_URI",
+        "The scheme is an ASCII letter and then letters, digits, '+', '-' and '.' up to a ':'; a string without one is tried as a relative reference instead.";
+    RubyRelativeRef => Ruby, "ruby.split.relative-ref", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, split and RFC3986_relative_ref",
+        "The absolute-URI regexp did not match: the string is matched again as a relative reference, whose first segment may not hold a ':'.";
+    RubyHierPart => Ruby, "ruby.split.hier-part", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_URI and RFC3986_relative_ref",
+        "The text up to the first '?' or '#' is an authority and path after '//', an absolute path, a rootless path (an opaque part after a scheme) or nothing, tried in that order.";
+    RubyAuthority => Ruby, "ruby.split.authority", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_URI (authority)",
+        "The authority runs from '//' to the first '/', '?' or '#'; only RFC 3986's characters may stand in it, so a backslash, a space or a second '@' refuses the URL.";
+    RubyUserinfo => Ruby, "ruby.split.userinfo", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_URI (userinfo)",
+        "An '@' in the authority ends the userinfo, which may hold unreserved and sub-delim characters, ':' and %XX escapes only.";
+    RubyHost => Ruby, "ruby.split.host", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_URI (host)",
+        "The host is a bracketed IPv6 or IPvFuture literal, or an IPv4 address or reg-name up to the port's ':'; it may be absent, but never empty.";
+    RubyRelativeIpLiteral => Ruby, "ruby.split.relative-ip-literal", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_relative_ref (IP-literal)",
+        "In the relative-reference regexp a literal is '[' and an IPv6 address with no closing ']', or an IPvFuture and ']' with no opening '[': the first IPv6 match in the regexp engine's order that lets a port and the path follow is the host.";
+    RubyPort => Ruby, "ruby.split.port", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_URI (port)",
+        "After the host, ':' starts the port: ASCII digits only, as many as written, none allowed.";
+    RubyPath => Ruby, "ruby.split.path", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_URI (path-abempty, path-absolute, path-rootless, path-noscheme)",
+        "Every character of the path must be a path character of RFC 3986 or a %XX escape; anything else refuses the whole URL.";
+    RubyQuery => Ruby, "ruby.split.query", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_URI (query)",
+        "The query is everything after the first '?' up to a '#': any character at all, controls and spaces included, which the query setter deals with later.";
+    RubyFragment => Ruby, "ruby.split.fragment", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, RFC3986_URI (fragment)",
+        "The fragment after the '#' may hold only path characters, '/', '?' and %XX escapes; a second '#' or a space refuses the URL.";
+    RubyOpaque => Ruby, "ruby.split.opaque", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, split",
+        "A rootless path after a scheme is the opaque part, with '?' and the query put back on its end: the URL has no host, no path and no query.";
+    RubyBadUri => Ruby, "ruby.split.bad-uri", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, split",
+        "Neither regexp matched the whole string: InvalidURIError, bad URI(is not URI?).";
+    RubyClass => Ruby, "ruby.for.class", "Ruby 3.1.2 (uri 0.11.0), lib/uri/common.rb, URI.for",
+        "The class is chosen by the scheme in upper case among those registered (FILE, FTP, HTTP, HTTPS, LDAP, LDAPS, MAILTO, WS; uri/wss.rb is not loaded by require 'uri'), else URI::Generic.";
+    RubySetUserinfo => Ruby, "ruby.initialize.userinfo", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, set_userinfo and split_userinfo",
+        "The userinfo is split at its first ':' into user and password; an empty userinfo gives no user at all, and a password is only ever replaced, never cleared.";
+    RubySetHost => Ruby, "ruby.initialize.host", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, set_host; file.rb, URI::File#set_host",
+        "The host is kept as written, brackets, case and escapes included; a file URL's absent host or 'localhost' becomes the empty host.";
+    RubySetPort => Ruby, "ruby.initialize.port", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, set_port",
+        "The port's digits become an integer of any size, leading zeros dropped; an empty port is none.";
+    RubyQuerySetter => Ruby, "ruby.initialize.query", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, query=",
+        "The query loses its tabs, CRs and LFs, is refused for a '%' followed by two characters that are not hex digits, and has every other character outside RFC 3986's query characters percent-encoded.";
+    RubyFragmentSetter => Ruby, "ruby.initialize.fragment", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, fragment=",
+        "The fragment loses its tabs, CRs and LFs and has spaces and controls percent-encoded.";
+    RubyDefaultPort => Ruby, "ruby.initialize.default-port", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, initialize",
+        "A class with a default port (HTTP 80, HTTPS 443, FTP 21, LDAP 389, LDAPS 636, WS 80) takes it when no port was given, opaque URLs included.";
+    RubyFtpPath => Ruby, "ruby.ftp.path", "Ruby 3.1.2 (uri 0.11.0), lib/uri/ftp.rb, URI::FTP#initialize, set_path and path",
+        "An FTP URL needs a path: its leading '/' is dropped and a leading %2F made '/', then set_path writes a '/' in front and escapes a leading '/' as %2F; the path getter undoes both.";
+    RubyFtpTypecode => Ruby, "ruby.ftp.typecode", "Ruby 3.1.2 (uri 0.11.0), lib/uri/ftp.rb, URI::FTP#initialize",
+        "';type=' in an FTP path cuts off the rest as the typecode, which to_s writes back.";
+    RubyLdap => Ruby, "ruby.ldap.initialize", "Ruby 3.1.2 (uri 0.11.0), lib/uri/ldap.rb, URI::LDAP#initialize",
+        "An LDAP URL with a fragment, or without a path, is refused.";
+    RubyMailTo => Ruby, "ruby.mailto.initialize", "Ruby 3.1.2 (uri 0.11.0), lib/uri/mailto.rb, URI::MailTo#initialize",
+        "A mailto URL needs an opaque part (a query alone becomes one); the part before its '?' must be addresses 'x@y' separated by ',' or ';', and the rest are the headers.";
+    RubyMergeAbsolute => Ruby, "ruby.merge.absolute", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, merge",
+        "A reference with a scheme is the result itself: the base plays no part.";
+    RubyMergeRelativeBase => Ruby, "ruby.merge.relative-base", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, merge",
+        "A base without a scheme cannot take a relative reference: BadURIError.";
+    RubyMergeFragment => Ruby, "ruby.merge.fragment-only", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, merge",
+        "A reference with no path, no authority and no query keeps the whole base, its query included, and only replaces the fragment when it has one.";
+    RubyMergeAuthority => Ruby, "ruby.merge.authority", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, merge",
+        "A reference's userinfo, host and port replace the base's one by one, only where the reference has them: the base's userinfo survives a new host that has none.";
+    RubyMergePath => Ruby, "ruby.merge.path", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, merge and merge_path",
+        "Without an authority the paths are merged: the base's '..' segments removed first, then the reference's segments applied, '..' never climbing above the root; with one, the reference's path is taken as it is.";
+    RubyMergeQuery => Ruby, "ruby.merge.query", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, merge",
+        "The base's query and fragment are dropped and the reference's set, through the query setter, which refuses a query on an opaque base.";
+    RubyFtpMerge => Ruby, "ruby.ftp.merge", "Ruby 3.1.2 (uri 0.11.0), lib/uri/ftp.rb, URI::FTP#merge",
+        "When the result differs from an FTP base, FTP#merge asks the reference for its typecode, but the reference given to URI.join is a String: NoMethodError.";
+    RubyToS => Ruby, "ruby.to_s", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, to_s; ftp.rb, URI::FTP#to_s; mailto.rb, URI::MailTo#to_s",
+        "The URL is written back: the scheme, the opaque part or '//' (for a host, or the file and postgres schemes), the userinfo and '@', the host, the port unless it is the default one, the path, the query and the fragment.";
+    RubyHostname => Ruby, "ruby.hostname", "Ruby 3.1.2 (uri 0.11.0), lib/uri/generic.rb, hostname",
+        "The host a client connects to (Net::HTTP uses hostname) is the host with one pair of enclosing brackets removed, nothing decoded and no case changed.";
     // (ruby rows end here)
 
     // java.net.URI (the `java-uri` resolver, engine/servers/java_uri.rs)
