@@ -37,7 +37,6 @@
 
 mod host;
 pub mod idna;
-#[allow(clippy::unreadable_literal)]
 mod idna_tables;
 
 use std::borrow::Cow;
