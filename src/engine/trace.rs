@@ -1038,6 +1038,64 @@ code_table! {
     // (node-legacy rows end here)
 
     // urllib3's parse_url (the `urllib3` resolver, engine/servers/urllib3.rs)
+    Urllib3Join => Urllib3, "urllib3.urljoin", "CPython 3.11.7, Lib/urllib/parse.py, urljoin (as a requests user resolves a link)",
+        "With a base, the link is first resolved by urllib.parse.urljoin (its own steps are CPython's), and parse_url reads the string it gives.";
+    Urllib3Empty => Urllib3, "urllib3.parse-url.empty", "urllib3 2.8.0, src/urllib3/util/url.py, parse_url",
+        "An empty string gives a Url whose every field is None.";
+    Urllib3SchemeRe => Urllib3, "urllib3.parse-url.scheme-re", "urllib3 2.8.0, src/urllib3/util/url.py, parse_url (_SCHEME_RE)",
+        "Unless the text starts with '/' or with an ASCII letter, letters, digits, '+' or '-' and a ':' (no '.'), '//' is put in front of it, so that it reads as an authority.";
+    Urllib3UriRe => Urllib3, "urllib3.parse-url.uri-re", "urllib3 2.8.0, src/urllib3/util/url.py, parse_url (_URI_RE)",
+        "The text is cut once: a scheme (a letter, then letters, digits, '+', '-', '.') before ':', an authority after '//' up to the first '\\', '/', '?' or '#', the path, a query after '?', a fragment after '#'.";
+    Urllib3Normalize => Urllib3, "urllib3.parse-url.normalize-uri", "urllib3 2.8.0, src/urllib3/util/url.py, parse_url",
+        "Only http, https and no scheme are normalized: for another scheme the userinfo, host, path, query and fragment stay as written; the scheme is lowercased either way.";
+    Urllib3Auth => Urllib3, "urllib3.parse-url.auth", "urllib3 2.8.0, src/urllib3/util/url.py, parse_url",
+        "The userinfo is the authority before its last '@' (None when empty); what follows is the host and port.";
+    Urllib3HostPort => Urllib3, "urllib3.parse-url.host-port", "urllib3 2.8.0, src/urllib3/util/url.py, parse_url (_HOST_PORT_RE)",
+        "The host and port must match whole: a reg-name (no '[', ']', ':', '/', '?', '#', and '%' only before two hex digits) or a bracketed IPv6 address with an optional zone, then optionally ':' and digits, at most five after the leading zeros; else the URL is refused, naming the first control or space if there is one.";
+    Urllib3Encode => Urllib3, "urllib3.encode-invalid-chars", "urllib3 2.8.0, src/urllib3/util/url.py, _encode_invalid_chars",
+        "Each byte of the UTF-8 outside the component's allowed ASCII set is percent-encoded; escapes already there are uppercased, and a '%' is kept only when every '%' starts an escape.";
+    Urllib3Port => Urllib3, "urllib3.parse-url.port", "urllib3 2.8.0, src/urllib3/util/url.py, parse_url",
+        "The port digits are read as a number, which must be at most 65535, else the whole URL is refused; an empty port is None.";
+    Urllib3HostControl => Urllib3, "urllib3.normalize-host.control", "urllib3 2.8.0, src/urllib3/util/url.py, _normalize_host",
+        "A host holding a C0 control, a space or DEL is refused, whatever the scheme.";
+    Urllib3HostKept => Urllib3, "urllib3.normalize-host.kept", "urllib3 2.8.0, src/urllib3/util/url.py, _normalize_host",
+        "For a scheme other than http or https the host is kept as written: no lowercasing, no decoding, no IDNA.";
+    Urllib3HostIpv6 => Urllib3, "urllib3.normalize-host.ipv6", "urllib3 2.8.0, src/urllib3/util/url.py, _normalize_host",
+        "A bracketed IPv6 address is lowercased; a zone after '%' (a '%25' there is taken as the escaped '%' and dropped) keeps its case, its escapes uppercased and refused if they encode a control.";
+    Urllib3HostIpv4 => Urllib3, "urllib3.normalize-host.ipv4", "urllib3 2.8.0, src/urllib3/util/url.py, _normalize_host (_IPV4_RE)",
+        "A host of one to four dot-separated numbers, decimal or hex after '0x', is kept exactly as written: not lowercased, not checked, not converted.";
+    Urllib3HostPercent => Urllib3, "urllib3.normalize-host.percent", "urllib3 2.8.0, src/urllib3/util/url.py, _normalize_host, _normalize_host_percent_encoding",
+        "In a reg-name host, escapes of unreserved characters are decoded, other escapes uppercased, and an escaped control refused.";
+    Urllib3HostLabels => Urllib3, "urllib3.normalize-host.labels", "urllib3 2.8.0, src/urllib3/util/url.py, _normalize_host, _idna_encode",
+        "The host is cut at '.': an ASCII label is lowercased (its escapes uppercased again), any other goes through idna.encode; the labels are joined with '.' again, and that is the host requests connects to.";
+    Urllib3IdnaLabel => Urllib3, "urllib3.idna-encode", "urllib3 2.8.0, src/urllib3/util/url.py, _idna_encode",
+        "A label that is not ASCII is lowercased (str.lower) and given to idna.encode, strict and without UTS #46 mapping: IDNA 2008 checks only. Any IDNAError refuses the URL, as 'Name ... is not a valid IDNA label'.";
+    Urllib3IdnaEncode => Urllib3, "urllib3.idna.encode", "idna 3.20, idna/core.py, encode and alabel",
+        "The lowercased label may be at most 254 code points; an ASCII one (KELVIN SIGN lowercases to 'k') goes to ulabel and is kept, any other to check_label and Punycode.";
+    Urllib3IdnaUlabel => Urllib3, "urllib3.idna.ulabel", "idna 3.20, idna/core.py, ulabel",
+        "An ASCII label starting 'xn--' must be the canonical Punycode of a label that passes check_label; another ASCII label is checked as it is.";
+    Urllib3IdnaNfc => Urllib3, "urllib3.idna.check-nfc", "idna 3.20, idna/core.py, check_nfc",
+        "The label must be in Normalization Form C, by CPython 3.11's Unicode 14.0 data.";
+    Urllib3IdnaHyphen => Urllib3, "urllib3.idna.check-hyphen", "idna 3.20, idna/core.py, check_hyphen_ok",
+        "No '--' in the third and fourth places, and no '-' first or last.";
+    Urllib3IdnaCombiner => Urllib3, "urllib3.idna.check-initial-combiner", "idna 3.20, idna/core.py, check_initial_combiner",
+        "The label must not start with a combining mark (general category M).";
+    Urllib3IdnaCodepoints => Urllib3, "urllib3.idna.codepoints", "idna 3.20, idna/core.py, check_label, valid_contextj, valid_contexto",
+        "Each code point must be PVALID, or CONTEXTJ or CONTEXTO with its RFC 5892 rule met, by idna's own IDNA 2008 tables (Unicode 18.0).";
+    Urllib3IdnaBidi => Urllib3, "urllib3.idna.check-bidi", "idna 3.20, idna/core.py, check_bidi",
+        "A code point CPython 3.11 gives no bidirectional class refuses the label; a label holding R, AL or AN must meet the Bidi Rule of RFC 5893.";
+    Urllib3IdnaAlabel => Urllib3, "urllib3.idna.alabel", "idna 3.20, idna/core.py, alabel",
+        "The label becomes 'xn--' and its Punycode, which may be at most 63 bytes.";
+    Urllib3PathDots => Urllib3, "urllib3.remove-dot-segments", "urllib3 2.8.0, src/urllib3/util/url.py, _remove_path_dot_segments",
+        "The path's '.' segments are dropped and each '..' drops the segment before it; a path that started with '/' keeps one, and one that ended in '/.' or '/..' ends in '/'.";
+    Urllib3EmptyPath => Urllib3, "urllib3.parse-url.empty-path", "urllib3 2.8.0, src/urllib3/util/url.py, parse_url",
+        "An empty path is '' when a query or a fragment follows, else None.";
+    Urllib3UrlNew => Urllib3, "urllib3.url.new", "urllib3 2.8.0, src/urllib3/util/url.py, Url.__new__",
+        "A path that does not start with '/' gets one in front.";
+    Urllib3Url => Urllib3, "urllib3.url.url", "urllib3 2.8.0, src/urllib3/util/url.py, Url.url",
+        "The URL is written back: scheme and '://' (always two slashes), auth and '@', host, ':' and the port, path, '?' and query, '#' and fragment, each only where it is not None.";
+    Urllib3Properties => Urllib3, "urllib3.url.properties", "urllib3 2.8.0, src/urllib3/util/url.py, Url.request_uri, Url.netloc, Url.authority",
+        "request_uri is the path (or '/') with '?' and the query; netloc is host and ':' port; authority puts auth and '@' in front of the netloc.";
     // (urllib3 rows end here)
 
     // PHP's parse_url (the `php` resolver, engine/servers/php.rs)
