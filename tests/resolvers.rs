@@ -215,7 +215,9 @@ fn fragment_of_the_base_under_every_resolver() {
             | Resolver::PhpLive
             | Resolver::JavaUriLive
             | Resolver::JavaUrlLive
-            | Resolver::NodeLegacyLive => {
+            | Resolver::NodeLegacyLive
+            | Resolver::RubyLive
+            | Resolver::Urllib3Live => {
                 unreachable!("not in Resolver::ALL")
             }
         }

@@ -329,6 +329,10 @@ impl Resolver {
             Resolver::JavaUrlLive => Some(Resolver::JavaUrl),
             Resolver::NodeLegacy => Some(Resolver::NodeLegacyLive),
             Resolver::NodeLegacyLive => Some(Resolver::NodeLegacy),
+            Resolver::Ruby => Some(Resolver::RubyLive),
+            Resolver::RubyLive => Some(Resolver::Ruby),
+            Resolver::Urllib3 => Some(Resolver::Urllib3Live),
+            Resolver::Urllib3Live => Some(Resolver::Urllib3),
             _ => None,
         }
     }
@@ -343,6 +347,8 @@ impl Resolver {
             Resolver::JavaUriLive => Some(live::servers::JAVA_URI),
             Resolver::JavaUrlLive => Some(live::servers::JAVA_URL),
             Resolver::NodeLegacyLive => Some(live::servers::NODE_LEGACY),
+            Resolver::RubyLive => Some(live::servers::RUBY),
+            Resolver::Urllib3Live => Some(live::servers::URLLIB3),
             _ => None,
         }
     }
@@ -466,6 +472,12 @@ resolvers! {
     /// The Node.js installed here: its real legacy url.parse.
     NodeLegacyLive in Libraries => "node-legacy-live", "Node.js url.parse (live)", "the Node.js url.parse installed here",
         "the Node.js installed on this machine: its own legacy url.parse, asked through its runner", live::servers::NODE_LEGACY;
+    /// The Ruby installed here: its real URI.
+    RubyLive in Libraries => "ruby-live", "Ruby URI (live)", "the Ruby URI installed here",
+        "the Ruby installed on this machine: its own URI, asked through its runner", live::servers::RUBY;
+    /// The urllib3 installed here: its real parse_url.
+    Urllib3Live in Libraries => "urllib3-live", "urllib3 (live)", "the urllib3 installed here",
+        "the urllib3 installed in the servers' venv (scripts/setup servers): its own parse_url, asked through its runner", live::servers::URLLIB3;
 }
 
 /// Every resolver's name, by group, in a phrase for help texts: "the

@@ -94,6 +94,10 @@ runtimes! {
         "Java's java.net.URI and URL", "Debian's openjdk-17-jdk-headless";
     Node => "node-legacy-runner.js", program("URL_INSPECTOR_NODE", "node"),
         "Node.js's url.parse", "Node.js (Debian's nodejs, or NodeSource's)";
+    Ruby => "ruby-runner.rb", program("URL_INSPECTOR_RUBY", "ruby"),
+        "Ruby's URI", "Debian's ruby";
+    Urllib3 => "urllib3-runner.py", venv_python(),
+        "urllib3", "urllib3 and idna from PyPI in the servers' venv";
 }
 
 /// A program found by an environment variable, else by name on the PATH.
@@ -103,7 +107,6 @@ fn program(variable: &str, default: &str) -> OsString {
 
 /// The Python of the servers' virtual environment (urllib3 and idna),
 /// `$URL_SERVERS_HOME/venv/bin/python`.
-#[allow(dead_code)]
 fn venv_python() -> OsString {
     let home = std::env::var_os("URL_SERVERS_HOME")
         .map(PathBuf::from)
@@ -158,6 +161,21 @@ pub const NODE_LEGACY: LiveServer = LiveServer {
     runtime: Runtime::Node,
     key: None,
     read: crate::resolvers::node_legacy::answer_of_runner,
+};
+
+/// `ruby-live`: the machine's Ruby, its `URI`, through `ruby-runner.rb`.
+pub const RUBY: LiveServer = LiveServer {
+    runtime: Runtime::Ruby,
+    key: None,
+    read: crate::resolvers::ruby::answer_of_runner,
+};
+
+/// `urllib3-live`: urllib3 in the servers' venv, through
+/// `urllib3-runner.py`.
+pub const URLLIB3: LiveServer = LiveServer {
+    runtime: Runtime::Urllib3,
+    key: None,
+    read: crate::resolvers::urllib3::answer_of_runner,
 };
 
 /// A live resolver: the runtime's runner, the key of this library's answer
