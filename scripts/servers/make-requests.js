@@ -292,7 +292,8 @@ if (fresh === null) {
       let r;
       try { r = JSON.parse(l); } catch (e) { throw new Error(`peers/${f}:${i + 1}: not JSON: ${e.message}`); }
       if (typeof r.input !== "string") throw new Error(`peers/${f}:${i + 1}: no "input" string`);
-      push(r.input, typeof r.base === "string" ? r.base : null, "peers", name);
+      // An empty base is no base, as every resolver reads one.
+      push(r.input, typeof r.base === "string" && r.base !== "" ? r.base : null, "peers", name);
     }
   }
 }
