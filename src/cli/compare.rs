@@ -573,9 +573,10 @@ mod tests {
         let c = compare("?", Some("http://foo.example/#bar"), QueryEncoding::UTF8);
         assert_eq!(
             summary(&c),
-            // urllib drops the empty query; libcurl keeps the base's
-            // fragment in the path (the real libraries' answers).
-            "\nagree: this = chrome = gecko = ie = whatwg = rfc3986 = chromium = firefox = webkit = rust-url = go | opc (invalid) | python | curl\n"
+            // urllib and urllib3 drop the empty query; libcurl keeps the
+            // base's fragment in the path; PHP resolves nothing; Perl keeps
+            // the base's fragment (the real libraries' answers).
+            "\nagree: this = chrome = gecko = ie = whatwg = rfc3986 = chromium = firefox = webkit = rust-url = go = node-legacy = ruby = java-uri = java-url | opc (invalid) | python = urllib3 | curl | php | perl\n"
         );
     }
 

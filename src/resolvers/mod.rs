@@ -1051,9 +1051,10 @@ mod tests {
     fn agreement_groups_by_canonical_string_in_first_member_order() {
         let answers = resolve_all(&Request::new("http://Bücher.de/"));
         let groups = agreement(answers.iter().map(|(r, a)| (*r, a.valid_canon())));
-        // THIS, CHROME, the URL Standard, today's browsers and the url
-        // crate write the host in Punycode; GECKO and IE keep it in
-        // Unicode, as does RFC 3987 normalization.
+        // THIS, CHROME, the URL Standard, today's browsers, the url crate,
+        // Node.js's url.parse, urllib3 and Perl's URI write the host in
+        // Punycode (the real libraries' answers, `compare --live`); GECKO
+        // and IE keep it in Unicode, as does RFC 3987 normalization.
         assert_eq!(
             groups[0],
             [
@@ -1063,7 +1064,10 @@ mod tests {
                 Resolver::Chromium,
                 Resolver::Firefox,
                 Resolver::WebKit,
-                Resolver::RustUrl
+                Resolver::RustUrl,
+                Resolver::NodeLegacy,
+                Resolver::Urllib3,
+                Resolver::Perl
             ]
         );
         assert_eq!(
@@ -1105,6 +1109,13 @@ mod tests {
                         | Resolver::Whatwg
                         | Resolver::Python
                         | Resolver::Go
+                        | Resolver::NodeLegacy
+                        | Resolver::Urllib3
+                        | Resolver::Php
+                        | Resolver::Ruby
+                        | Resolver::JavaUri
+                        | Resolver::JavaUrl
+                        | Resolver::Perl
                 )
                 || r.group() == Group::Browsers;
             assert_eq!(traced.trace.is_some(), records, "{r}");

@@ -67,9 +67,10 @@ mod tests {
         assert_eq!(
             line("http://B\u{fc}cher.de/", None),
             // OPC maps the IRI to a URI without normalizing it (case kept),
-            // as Go writes it; Python's urllib and libcurl keep the
-            // Unicode (the real libraries' answers, scripts/servers/probe.py).
-            "4 answers among 14: THIS = CHROME = URL Standard = Chromium 156 = Firefox 153 = WebKit 2.50 = RUST-URL · GECKO = IE = RFC 3986 · OPC = Go 1.27 · Python 3.11 = libcurl"
+            // as Go writes it; Python's urllib, libcurl, PHP and Java keep
+            // the Unicode, Ruby refuses it (the real libraries' answers,
+            // `compare --live`).
+            "4 answers among 21: THIS = CHROME = URL Standard = Chromium 156 = Firefox 153 = WebKit 2.50 = RUST-URL = Node.js 20 url.parse = urllib3 2.8 = Perl URI 5.17 · GECKO = IE = RFC 3986 · OPC = Go 1.27 · Python 3.11 = libcurl = PHP 8.2 = java.net.URI 17 = java.net.URL 17 · invalid: Ruby 3.1 URI"
         );
     }
 
