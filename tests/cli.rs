@@ -1793,3 +1793,65 @@ fn compare_needs_both_sides_of_a_pair_and_one_way_of_naming_it() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
     }
 }
+
+/// Each named stack on a payload that gets through it (the check's host
+/// is not the one the fetch goes to), as the real libraries answer
+/// (`compare --live`); Java's two classes let none of the committed
+/// requests through, and Go checks and fetches with one parse.
+#[test]
+fn each_named_stack_names_who_sees_what() {
+    let cases: [(&str, &str, Option<&str>, &str, &str); 6] = [
+        (
+            "python",
+            "http://evil.com\\@good.com/",
+            None,
+            "good.com",
+            "evil.com",
+        ),
+        ("node", "http://127%2e0%2e0%2e1/", None, "127", "127.0.0.1"),
+        ("php", "http://[::1%25eth0]/", None, "[::1%25eth0]", "[::1]"),
+        (
+            "ruby",
+            "///evil.com",
+            Some("http://good.com/"),
+            "good.com",
+            "evil.com",
+        ),
+        (
+            "python-curl",
+            "///evil.com",
+            Some("http://good.com/"),
+            "good.com",
+            "evil.com",
+        ),
+        ("java", "http://u@evil.com@good.com/", None, "", ""),
+    ];
+    for (stack, input, base, check, fetch) in cases {
+        let mut args = vec!["compare", "--json", "--stack", stack];
+        if let Some(b) = base {
+            args.extend(["--base", b]);
+        }
+        args.extend(["--", input]);
+        let out = run(&args);
+        assert!(out.status.success(), "{stack}: {}", stderr(&out));
+        let v: Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+        let pair = &v["pair"];
+        if check.is_empty() {
+            assert_eq!(pair["verdict"], "agree", "{stack}: {pair}");
+            assert_eq!(pair["through"], false, "{stack}: {pair}");
+            continue;
+        }
+        assert_eq!(pair["verdict"], "confusion", "{stack}: {pair}");
+        assert_eq!(pair["through"], true, "{stack}: {pair}");
+        assert_eq!(pair["check_host"], check, "{stack}");
+        assert_eq!(pair["fetch_host"], fetch, "{stack}");
+        let sentence = pair["sentence"].as_str().unwrap_or("");
+        assert!(
+            sentence.contains(&format!("sees {check}"))
+                && sentence.contains(&format!("goes to {fetch}")),
+            "{stack}: {sentence}"
+        );
+    }
+    let out = run(&["compare", "--stack", "go", "http://good.com\\@evil.com/"]);
+    assert!(stdout(&out).contains("pair (agree): Go's net/url checks and fetches with one parse"));
+}

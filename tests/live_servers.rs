@@ -62,7 +62,11 @@ fn shape(a: &Answer) -> (bool, Option<String>, Vec<(String, String)>) {
         .iter()
         .map(|(c, v)| (c.name().to_owned(), v.clone()))
         .collect();
-    (a.invalid, a.canon.clone().filter(|_| !a.invalid), components)
+    (
+        a.invalid,
+        a.canon.clone().filter(|_| !a.invalid),
+        components,
+    )
 }
 
 fn check(resolver: Resolver) {
@@ -126,7 +130,12 @@ fn check(resolver: Resolver) {
             differ.is_empty(),
             "{resolver}: the committed version answers otherwise on {} requests:\n{}",
             differ.len(),
-            differ.iter().take(10).cloned().collect::<Vec<_>>().join("\n")
+            differ
+                .iter()
+                .take(10)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
         );
     } else {
         eprintln!(

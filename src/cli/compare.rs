@@ -166,28 +166,36 @@ pub fn pair_lines(v: &PairVerdict) -> String {
         if v.through { ", gets through" } else { "" },
         v.sentence
     );
-    if !v.parting.is_empty() {
-        out.push_str("where they part:\n");
-        let width = v
-            .parting
-            .iter()
-            .map(|p| p.resolver.name().width())
-            .max()
-            .unwrap_or(0);
-        for p in &v.parting {
-            let took = match &p.host {
-                Some(h) => format!(" → {h}"),
-                None => String::new(),
-            };
+    if v.parting.is_empty() {
+        return out;
+    }
+    out.push_str("where they part:\n");
+    let mut sides = vec![v.check];
+    if v.fetch != v.check {
+        sides.push(v.fetch);
+    }
+    let width = sides.iter().map(|r| r.name().width()).max().unwrap_or(0);
+    for side in sides {
+        let Some(p) = v.parting.iter().find(|p| p.resolver == side) else {
+            // libcurl is called, not modelled: it records no steps.
             out.push_str(&format!(
-                "  {}  step {} {} ({}): {}{took}\n",
-                pad(p.resolver.name(), width),
-                p.number,
-                p.step,
-                p.citation,
-                p.explanation
+                "  {}  no steps to show: the real library answers, untraced\n",
+                pad(side.name(), width)
             ));
-        }
+            continue;
+        };
+        let took = match &p.host {
+            Some(h) => format!(" → {h}"),
+            None => String::new(),
+        };
+        out.push_str(&format!(
+            "  {}  step {} {} ({}): {}{took}\n",
+            pad(p.resolver.name(), width),
+            p.number,
+            p.step,
+            p.citation,
+            p.explanation
+        ));
     }
     out
 }

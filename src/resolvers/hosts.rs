@@ -29,7 +29,7 @@ use serde::Serialize;
 use super::{Answer, Group, Resolver};
 use crate::engine::Component;
 use crate::engine::hidden::escape;
-use crate::engine::url_standard::host;
+use crate::engine::url_standard::{host, percent_sets};
 
 /// Whether the resolvers would connect to the same host.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -106,8 +106,11 @@ fn names<S: serde::Serializer>(resolvers: &[Resolver], s: S) -> Result<S::Ok, S:
 }
 
 /// The host's spelling normalized: what the URL Standard's host parser
-/// makes of it as a special URL's host, or the text lowercased where it
-/// cannot parse it. An IPv6 address may come with or without brackets.
+/// makes of it as a special URL's host. Where it cannot parse it, the text
+/// percent-decoded (as UTF-8, lossily) and lowercased: `ho%7Cst` and
+/// `ho|st` are one spelling apart, as one parser decodes a host and
+/// another does not. An IPv6 address may come with or without brackets
+/// (one parser gives `[::1%zone]`, another `::1%zone`).
 pub fn normalize(text: &str) -> String {
     let bracketed;
     let input = if text.contains(':') && !text.starts_with('[') {
@@ -119,7 +122,7 @@ pub fn normalize(text: &str) -> String {
     let mut out = String::with_capacity(input.len());
     match host::parse(&mut out, input, false, &mut Vec::new()) {
         Ok(_) => out,
-        Err(_) => text.to_lowercase(),
+        Err(_) => String::from_utf8_lossy(&percent_sets::decode(input.as_bytes())).to_lowercase(),
     }
 }
 
@@ -367,6 +370,14 @@ mod tests {
         assert_eq!(normalize("[0:0::1]"), "[::1]");
         assert_eq!(normalize("Bücher.de"), "xn--bcher-kva.de");
         assert_eq!(normalize("a b"), "a b");
+    }
+
+    #[test]
+    fn hosts_no_parser_reads_are_compared_decoded_and_bracketed_alike() {
+        assert_eq!(normalize("ho%7Cst"), normalize("ho|st"));
+        assert_eq!(normalize("[::%31]"), normalize("::%31"));
+        assert_ne!(normalize("evil.com%00.good.com"), normalize("evil.com"));
+        assert_eq!(verdict([Some("ho%7Cst"), Some("ho|st")]), Verdict::Spelling);
     }
 
     #[test]
