@@ -93,7 +93,7 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
         Err(e) => return Answer::invalid(Note::new(Code::Failure, e.text)),
     };
     let reading = uri.read(tracer);
-    let mut answer = answer_of_reading(&Shown::of(&reading));
+    let mut answer = answer_of_reading(&Shown::of(reading));
     if base.is_some() && !how.base_used() {
         answer.notes.push(Note::of(Code::BaseUnused));
     }
@@ -117,22 +117,23 @@ struct Shown {
 }
 
 impl Shown {
-    fn of(r: &Reading) -> Shown {
+    /// The model's reading, its strings moved rather than copied.
+    fn of(r: Reading) -> Shown {
         Shown {
-            as_string: r.as_string.clone(),
-            canonical: r.canonical.clone(),
             class: Some(r.class.name().to_owned()),
-            scheme: r.scheme.clone(),
-            userinfo: r.userinfo.clone().flatten(),
-            host: r.host.clone(),
-            ihost: r.ihost.as_ref().map(|i| match i {
+            ihost: r.ihost.map(|i| match i {
                 Ok(cps) => Ok(cps.as_deref().map(lossy).unwrap_or_default()),
-                Err(e) => Err(e.clone()),
+                Err(e) => Err(e),
             }),
-            port: r.port.clone(),
-            path: r.path.clone(),
-            query: r.query.clone().flatten(),
-            fragment: r.fragment.clone(),
+            as_string: r.as_string,
+            canonical: r.canonical,
+            scheme: r.scheme,
+            userinfo: r.userinfo.flatten(),
+            host: r.host,
+            port: r.port,
+            path: r.path,
+            query: r.query.flatten(),
+            fragment: r.fragment,
         }
     }
 }

@@ -408,7 +408,7 @@ fn backslash_relative_path(case: &Case<'_>) -> Option<Rewrite> {
 /// front when it starts with a backslash).
 fn backslash_reference(case: &Case<'_>) -> Option<Rewrite> {
     let t = &case.trimmed;
-    let base = case.base_answer.as_ref()?;
+    let base = case.base_answer().as_ref()?;
     if !case.non_special_base()
         || case.scheme().is_some()
         || !(t.starts_with('\\') || t.starts_with("/\\"))

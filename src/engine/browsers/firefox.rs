@@ -146,7 +146,7 @@ fn simple_uri(case: &Case<'_>) -> Option<Own> {
         return None;
     }
     // data: and javascript: that the Standard refuses are refused too.
-    let refused = matches!(scheme.as_str(), "data" | "javascript") && case.std.is_none();
+    let refused = matches!(scheme.as_str(), "data" | "javascript") && case.std().is_none();
     Some(Own {
         answer: (!refused).then(|| simple(&case.trimmed)),
         decision: "Firefox keeps this scheme's text nearly as written (nsSimpleURI)",
@@ -267,7 +267,7 @@ fn file_base_drive(case: &Case<'_>, a: &Getters) -> Option<Edit> {
     // The drive letter must be the base's: one the reference brings
     // itself (`/./c:/x`) stays.
     let base_drive = case
-        .base_answer
+        .base_answer()
         .as_ref()
         .and_then(|b| b.pathname.get(..3))
         .filter(|d| d.as_bytes()[0] == b'/' && is_drive(&d[1..]))?;
@@ -400,7 +400,7 @@ fn nested_reference(inner: &str, case: &Case<'_>) -> String {
     // Measured against special bases; a file base's host, when it has
     // one, reads two backslashes as an authority after all.
     let special_base = case
-        .base_answer
+        .base_answer()
         .as_ref()
         .is_some_and(|b| is_special(b.scheme()) && (b.scheme() != "file" || b.hostname.is_empty()));
     // Typed with leading controls or spaces, the URL takes the Standard's

@@ -20,6 +20,7 @@
 //! browser refuses makes the whole call fail, as `new URL` throws.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 use super::getters::{Answer, Getters};
 use crate::engine::QueryEncoding;
@@ -28,8 +29,9 @@ use crate::engine::url_standard::{self, Failure, Quirks, Reported, Url};
 
 /// One call as the model reads it: the input and base as given, the input
 /// trimmed as the Standard trims it, the Standard's own answers to the
-/// case and to the base alone (some departures are about those), and the
-/// way back into the model for a URL inside the URL.
+/// case and to the base alone (some departures are about those; each is
+/// computed the first time a departure asks, as most calls meet none that
+/// does), and the way back into the model for a URL inside the URL.
 #[derive(Clone, Debug)]
 pub struct Case<'a> {
     pub input: Cow<'a, str>,
@@ -37,10 +39,15 @@ pub struct Case<'a> {
     /// The input with leading and trailing C0 controls and spaces removed,
     /// and tabs and newlines removed.
     pub trimmed: String,
-    /// What the Standard answers to the input as given.
-    pub std: Answer,
-    /// What the Standard answers to the base alone.
-    pub base_answer: Answer,
+    /// The input and base as first given, and the query encoding: what the
+    /// Standard's answers below are of, whatever a rewrite does to
+    /// `input` and `base`.
+    given: (&'a str, Option<&'a str>),
+    encoding: QueryEncoding,
+    /// What the Standard answers to the input as given, once asked.
+    std: OnceCell<Answer>,
+    /// What the Standard answers to the base alone, once asked.
+    base_answer: OnceCell<Answer>,
     /// The same browser's answer to another call, for a URL that names
     /// one inside it (Firefox's `view-source:`, `jar:`).
     pub again: Again,
@@ -57,19 +64,41 @@ impl<'a> Case<'a> {
         encoding: QueryEncoding,
         again: Again,
     ) -> Case<'a> {
-        let base_url = base.and_then(|b| standard_url(b, None, encoding));
-        let std = match base {
-            Some(_) if base_url.is_none() => None,
-            _ => standard_url(input, base_url.as_ref(), encoding).map(|u| Getters::of_url(&u)),
-        };
         Case {
             input: Cow::Borrowed(input),
             base: base.map(Cow::Borrowed),
             trimmed: trim(input),
-            std,
-            base_answer: base_url.as_ref().map(Getters::of_url),
+            given: (input, base),
+            encoding,
+            std: OnceCell::new(),
+            base_answer: OnceCell::new(),
             again,
         }
+    }
+
+    /// What the Standard answers to the input and base as first given
+    /// (before any rewrite: the case's own).
+    pub fn std(&self) -> &Answer {
+        self.std.get_or_init(|| {
+            let (input, base) = self.given;
+            let base_url = base.and_then(|b| standard_url(b, None, self.encoding));
+            match base {
+                Some(_) if base_url.is_none() => None,
+                _ => standard_url(input, base_url.as_ref(), self.encoding)
+                    .map(|u| Getters::of_url(&u)),
+            }
+        })
+    }
+
+    /// What the Standard answers to the base alone, as first given.
+    pub fn base_answer(&self) -> &Answer {
+        self.base_answer.get_or_init(|| {
+            self.given
+                .1
+                .and_then(|b| standard_url(b, None, self.encoding))
+                .as_ref()
+                .map(Getters::of_url)
+        })
     }
 
     /// The scheme the input names, lowercased, if it names one.
@@ -95,7 +124,7 @@ impl<'a> Case<'a> {
     /// path is not opaque (as a rewrite left the base's text: one read as
     /// http: is special).
     pub fn non_special_base(&self) -> bool {
-        self.base_answer
+        self.base_answer()
             .as_ref()
             .is_some_and(|b| !is_special(b.scheme()) && !b.has_opaque_path())
             && !self.base_scheme().is_some_and(|s| is_special(&s))

@@ -19,6 +19,7 @@
 use super::Code;
 use crate::engine::Component;
 use crate::resolvers::{Answer, Note};
+use std::borrow::Cow;
 
 /// What the crate was asked to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -444,6 +445,10 @@ fn trims_a_parsed_file_path(case: &Case<'_>, answer: &Answer) -> bool {
     let Case::Parse { input, base } = *case else {
         return false;
     };
+    // What the answer must show, checked before the input is read again.
+    if !is_file(answer) || crate_path_starts_empty(answer) {
+        return false;
+    }
     let Some(rest) = file_rest(input, base) else {
         return false;
     };
@@ -456,9 +461,7 @@ fn trims_a_parsed_file_path(case: &Case<'_>, answer: &Answer) -> bool {
         }
         None => rest,
     };
-    let written =
-        starts_with_empty_segment(&path) || file_path_may_gain_an_empty_start(input, base);
-    is_file(answer) && !crate_path_starts_empty(answer) && written
+    starts_with_empty_segment(&path) || file_path_may_gain_an_empty_start(input, base)
 }
 
 /// Whether the Standard's path of a `file` URL may start with an empty
@@ -549,6 +552,10 @@ fn accepts_an_empty_host_after_at(case: &Case<'_>, answer: &Answer) -> bool {
     let Case::Parse { input, .. } = *case else {
         return false;
     };
+    // What the answer must show, checked before the input is read again.
+    if answer.invalid || !answer.get(Component::Host).unwrap_or("").is_empty() {
+        return false;
+    }
     let input = clean(input);
     let answer_scheme = answer.get(Component::Scheme).unwrap_or("");
     // With a scheme (`about://@`), or scheme-relative against a base
@@ -598,8 +605,8 @@ fn keeps_a_drive_letter_shape(case: &Case<'_>, answer: &Answer) -> bool {
         .filter(|s| !s.is_empty())
         .skip(first_allowed)
         .any(drive_first);
-    let climbs = has_dot_dot_segment(input) || base.is_some_and(has_dot_dot_segment);
-    climbs && drive
+    // The path is read first: a drive-letter shape in it is rare.
+    drive && (has_dot_dot_segment(input) || base.is_some_and(has_dot_dot_segment))
 }
 
 /// Whether `input` holds a `..` segment, as the Standard spells one (`..`,
@@ -641,11 +648,18 @@ fn is_special(scheme: &str) -> bool {
 
 /// The input without the tabs and newlines the Standard removes, and
 /// without its leading and trailing C0 controls and spaces.
-fn clean(s: &str) -> String {
-    s.trim_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect()
+fn clean(s: &str) -> Cow<'_, str> {
+    let trimmed = s.trim_matches(|c: char| c <= ' ');
+    if !trimmed.contains(['\t', '\n', '\r']) {
+        // Most inputs: nothing to remove, nothing to copy.
+        return Cow::Borrowed(trimmed);
+    }
+    Cow::Owned(
+        trimmed
+            .chars()
+            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+            .collect(),
+    )
 }
 
 /// Whether `href` has the scheme `scheme` (ASCII case-insensitively).
