@@ -15,8 +15,10 @@
 //! - `rfc3986`: normalization (RFC 3986 6.2.2) of a normalized URI changes
 //!   nothing;
 //! - `opc`: a valid part name, resolved from the package root, is itself.
-//! - `chromium`, `firefox`, `webkit`, `python`, `go`, `curl`: no
-//!   idempotence check (see [`LIBRARIES_RULE`]), only the answer's shape.
+//! - `chromium`, `firefox`, `webkit` and the server libraries (`python`,
+//!   `go`, `curl`, `node-legacy`, `urllib3`, `php`, `ruby`, `java-uri`,
+//!   `java-url`, `perl`): no idempotence check (see [`LIBRARIES_RULE`]),
+//!   only the answer's shape.
 //!
 //! Where the property fails for a reason of the spec or of a crate rather
 //! than a bug, a named rule below leaves exactly that case out.
@@ -149,8 +151,8 @@ fn check_answer_shape(resolver: Resolver, answer: &Answer) {
 /// with a host whose path starts with a drive letter is left out.
 const FILE_HOST_AND_DRIVE_RULE: &str = "url crate: file host before a drive letter";
 
-/// Rule for today's browsers and for `python`, `go` and `curl`: none of
-/// them promises that its output, read again, gives itself, and the
+/// Rule for today's browsers and for the server libraries: none of them
+/// promises that its output, read again, gives itself, and the
 /// resolvers answer as the browsers and libraries do, not as they should:
 /// they are held to the real ones' answers instead (`tests/browsers.rs`,
 /// `tests/servers_*.rs`). Chromium, for one, writes `file:///.///bar` for
@@ -197,7 +199,14 @@ fn excluded(
         | Resolver::WebKit
         | Resolver::Python
         | Resolver::Go
-        | Resolver::Curl => Some(Rule::Named(LIBRARIES_RULE)),
+        | Resolver::Curl
+        | Resolver::NodeLegacy
+        | Resolver::Urllib3
+        | Resolver::Php
+        | Resolver::Ruby
+        | Resolver::JavaUri
+        | Resolver::JavaUrl
+        | Resolver::Perl => Some(Rule::Named(LIBRARIES_RULE)),
         _ => spec_rule(resolver.mode()?, input, base, encoding, canon),
     }
 }
