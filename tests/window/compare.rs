@@ -152,3 +152,69 @@ impl SavedState for FreshHome {
             .replace([' ', '\n'], "")
     }
 }
+
+/// The pair and the host matrix at 800×600, as a person checking an
+/// application's URL filter sees them: the parser that checks (Python's
+/// urllib) and the one that fetches (urllib3, what `requests` connects
+/// to), chosen in the saved state, on a payload that gets through. The
+/// first screenshot shows the pair's verdict above the table; the second,
+/// scrolled down, the pair picker and the matrix with the pair's cell
+/// outlined and the step where each side took its host.
+///
+/// Interpretation: as elsewhere here, the pair and the rows shown (the
+/// libraries, THIS always) are seeded in the saved state rather than picked
+/// by pointer position; the kittest test `compare::a_click_in_the_host_matrix…`
+/// drives the picking itself.
+#[test]
+fn the_pair_and_the_host_matrix_at_800_by_600() {
+    require_tools();
+    let shots = screenshot_dir();
+    let home = FreshHome::new("compare-pair");
+    home.seed_state(
+        "(view: Compare, compare: (check: \"python\", fetch: \"urllib3\", \
+         hidden_groups: [\"spec-2012\", \"browsers\"]))",
+    );
+    let input = "http://evil.com\\@good.com/";
+    let (display, app) = XDisplay::start_with_app(&home, &[input]);
+    display.resize(&app, 800, 600);
+    display.set_clipboard("nothing copied yet");
+    display.press_until(&["ctrl+l", "ctrl+c"], input, START_TIMEOUT);
+    display.press(&["Tab"]);
+    std::thread::sleep(SETTLE);
+    let top = shots.join("compare-pair-800x600.png");
+    display.screenshot(&app, &top);
+    // Scroll the view down (the wheel over the table) to the pair picker,
+    // then on to the matrix.
+    for (clicks, name) in [
+        ("5", "compare-pair-picker-800x600"),
+        ("3", "compare-host-matrix-800x600"),
+    ] {
+        display
+            .run(
+                "xdotool",
+                &[
+                    "mousemove",
+                    "--window",
+                    &app.window,
+                    "400",
+                    "450",
+                    "click",
+                    "--repeat",
+                    clicks,
+                    "5",
+                ],
+            )
+            .expect("xdotool could not scroll");
+        display
+            .run("xdotool", &["mousemove", "1599", "999"])
+            .expect("xdotool could not move the pointer");
+        std::thread::sleep(SETTLE);
+        display.screenshot(&app, &shots.join(format!("{name}.png")));
+    }
+    app.quit(&display);
+    let saved = home.saved_state();
+    assert!(
+        saved.contains("check:\\\"python\\\"") && saved.contains("fetch:\\\"urllib3\\\""),
+        "the pair is kept: {saved:.400}"
+    );
+}

@@ -237,7 +237,12 @@ fn matrix_ui(
                             (false, Some(h)) => h.to_owned(),
                             (false, None) => "no host".to_owned(),
                         };
-                        header(ui, &format!("{} {}  {host}", i + 1, row.label()), strong);
+                        header(
+                            ui,
+                            &format!("{:>2} {:<12} {host}", i + 1, row.name()),
+                            strong,
+                        )
+                        .on_hover_text(row.label());
                         for &col in members {
                             let Some(b) = c.answer(col) else { continue };
                             let rel = if row == col {

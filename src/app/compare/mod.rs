@@ -105,12 +105,18 @@ impl CompareView {
         let reference = state.compare.reference;
         let answers = shown.iter().filter_map(|&r| Some((r, c.answer(r)?)));
         if current {
-            ui.add(
-                egui::Label::new(RichText::new(summary::summary(answers.clone())).strong()).wrap(),
+            // In a short window the three lines keep one row each (the whole
+            // text on hover), so the table and the matrix keep the height.
+            let compact = ui.ctx().content_rect().height() < COMPACT_BELOW;
+            line_ui(
+                ui,
+                None,
+                RichText::new(summary::summary(answers.clone())).strong(),
+                compact,
             );
-            hosts_ui(ui, &hosts::compare(answers));
+            hosts_ui(ui, &hosts::compare(answers), compact);
             if let Some(v) = &c.pair {
-                pair_line_ui(ui, v);
+                pair_line_ui(ui, v, compact);
             }
         } else {
             ui.add(
@@ -387,41 +393,70 @@ fn section(ui: &mut egui::Ui, title: &str, body: impl FnOnce(&mut egui::Ui)) {
 
 /// The chosen pair's verdict in a line, under the hosts': whether the URL
 /// gets through the parser that checks and the one that fetches.
-fn pair_line_ui(ui: &mut egui::Ui, v: &crate::resolvers::pair::PairVerdict) {
+fn pair_line_ui(ui: &mut egui::Ui, v: &crate::resolvers::pair::PairVerdict, compact: bool) {
     let visuals = ui.visuals();
     let (heading, color) = if v.through {
         ("The pair lets it through:", visuals.error_fg_color)
     } else {
         ("The pair:", visuals.text_color())
     };
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(heading).strong().color(color))
-            .on_hover_text(
-                "The parser that checks the URL and the one that fetches it (the pair chosen \
+    let heading = RichText::new(heading).strong().color(color);
+    let hover = "The parser that checks the URL and the one that fetches it (the pair chosen \
                  under Hosts below): a URL gets through when both accept it and the fetch goes \
-                 to another host than the check saw.",
-            );
-        ui.label(&v.sentence);
-    });
+                 to another host than the check saw.";
+    line_ui(
+        ui,
+        Some((heading, hover)),
+        RichText::new(&v.sentence),
+        compact,
+    );
+}
+
+/// The window height (points) under which the lines above the table keep
+/// one row each.
+const COMPACT_BELOW: f32 = 720.0;
+
+/// A line of the view's head: an optional heading (with its hover text)
+/// and a text, wrapped, or in a short window cut to one row with the whole
+/// text on hover.
+fn line_ui(ui: &mut egui::Ui, heading: Option<(RichText, &str)>, text: RichText, compact: bool) {
+    let body = |ui: &mut egui::Ui| {
+        if let Some((heading, hover)) = heading {
+            ui.label(heading).on_hover_text(hover);
+        }
+        if compact {
+            let whole = text.text().to_owned();
+            ui.add(egui::Label::new(text).truncate())
+                .on_hover_text(whole);
+        } else {
+            ui.add(egui::Label::new(text).wrap());
+        }
+    };
+    if compact {
+        ui.horizontal(body);
+    } else {
+        ui.horizontal_wrapped(body);
+    }
 }
 
 /// Whether the resolvers shown would connect to the same host, in a
 /// sentence; a confusion in the error colour, a spelling in the warning's.
-fn hosts_ui(ui: &mut egui::Ui, h: &hosts::Hosts) {
+fn hosts_ui(ui: &mut egui::Ui, h: &hosts::Hosts, compact: bool) {
     let visuals = ui.visuals();
     let (heading, color) = match h.verdict {
         hosts::Verdict::Confusion => ("Different hosts:", visuals.error_fg_color),
         hosts::Verdict::Spelling => ("One host, spelled differently:", visuals.warn_fg_color),
         hosts::Verdict::Agree => ("Hosts:", visuals.text_color()),
     };
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(heading).strong().color(color))
-            .on_hover_text(
-                "Whether the parsers shown would connect to the same host, after normalizing how \
+    let heading = RichText::new(heading).strong().color(color);
+    let hover = "Whether the parsers shown would connect to the same host, after normalizing how \
                  each writes it (IDNA, percent-decoding, IPv4 number forms, IPv6 text). Two \
                  parsers reading one URL as two hosts is how a filter checks one host while a \
-                 client connects to another.",
-            );
-        ui.label(hosts::sentence(h));
-    });
+                 client connects to another.";
+    line_ui(
+        ui,
+        Some((heading, hover)),
+        RichText::new(hosts::sentence(h)),
+        compact,
+    );
 }
