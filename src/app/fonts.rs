@@ -9,7 +9,7 @@
 //! `skrifa`, the crate egui itself reads fonts with): egui keeps the first
 //! font a provider gives for a character, so a broad font that lacks, say,
 //! Hebrew must not answer for it. After the fonts named below, every other
-//! regular-weight font file on the system is looked at ([`OtherFonts`]):
+//! regular-weight font file on the system is looked at (`OtherFonts`):
 //! the first time a character none of the named ones has shows up, their
 //! character maps are read once into an index (a fraction of a second for
 //! the 190 files of `fonts-noto-core`), and the file that has it is loaded.

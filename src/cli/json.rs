@@ -480,7 +480,7 @@ impl Serialize for Components {
 /// One step of a trace as the engine recorded it, with its entry of the
 /// step table (stage, citation, explanation) spelled out, so the reader
 /// needs nothing else to make sense of it. In a `batch` stream the entry
-/// is written with a step id's first step only ([`Response::explain_once`]):
+/// is written with a step id's first step only (`explain_once`):
 /// it is the same text each time, and most of a trace's bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StepJson {

@@ -3,7 +3,7 @@
 //! and filter.
 //!
 //! Rows live in [`Segment`]s of [`SEGMENT_ROWS`] rows. A segment keeps all
-//! its text in one `String` and refers to it by [`Span`]s (two `u32`s);
+//! its text in one `String` and refers to it by `Span`s (two `u32`s);
 //! note codes and encoding names are `&'static str`s kept once per segment
 //! and referred to by a `u16`. Within a row, a canonical URL equal to the
 //! input or to another resolver's is stored once; a base equal to the row

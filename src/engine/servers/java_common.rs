@@ -470,7 +470,7 @@ const HOST_OTHERS: [char; 17] = [
 
 /// `IPAddressUtil.checkHostString(host)`: the message of the first
 /// character it refuses (a C0 control, DEL, `/`, or one of
-/// [`HOST_OTHERS`]), as `IllegalArgumentException` carries it.
+/// `HOST_OTHERS`), as `IllegalArgumentException` carries it.
 pub fn check_host_string(host: &str) -> Option<String> {
     let bad = host.chars().find(|&c| {
         (c as u32) < 0x20 || c == '\u{7f}' || c == '/' || HOST_OTHERS.binary_search(&c).is_ok()

@@ -25,7 +25,7 @@ pub struct Failure {
     pub range: Option<Range<usize>>,
 }
 
-/// Every reason a URL can be invalid, with its message in [`Reason::fmt`].
+/// Every reason a URL can be invalid, with its message (its `Display`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
     // Resolution

@@ -22,7 +22,7 @@
 //! CONTEXTO, joining types, scripts) and CPython 3.11's `unicodedata`
 //! (Unicode 14.0: bidirectional class, category, combining class, names,
 //! and `str.lower()`). `scripts/gen-idna2008-tables.py` writes both into
-//! [`super::idna_tables`] from the installed package and the running
+//! `idna_tables` from the installed package and the running
 //! interpreter. NFC is `unicode-normalization`'s, applied between the code
 //! points CPython 3.11 does not know (and surrogates): for those its NFC
 //! leaves them in place and never composes across them, and for the code

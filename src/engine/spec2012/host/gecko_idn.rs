@@ -1,7 +1,7 @@
 //! Gecko's IDN display policy of 2011–2012, used by CanonicalizeHost step
 //! 20.1 (GECKO): the top-level domains under which Gecko showed Unicode host
-//! names ([WHITELIST]) and the characters that always forced Punycode
-//! ([BLACKLIST]). These are facts taken from `gecko-idn-whitelist.txt` and
+//! names (`WHITELIST`) and the characters that always forced Punycode
+//! (`BLACKLIST`). These are facts taken from `gecko-idn-whitelist.txt` and
 //! `gecko-idn-blacklist-chars.txt`; both tables are sorted for binary search.
 
 /// IDN-enabled TLDs, ASCII (Punycode for internationalized ones), sorted.
