@@ -513,7 +513,7 @@ fn differences(this: &Response, other: &Response) -> String {
         .filter_map(|c| {
             let (a, b) = (this.components.get(c), other.components.get(c));
             (a != b).then(|| match b {
-                Some(v) => format!("{c}={v:?}"),
+                Some(v) => format!("{c}={}", hosts::quoted(v)),
                 None => format!("{c} absent"),
             })
         })
