@@ -1,5 +1,5 @@
 //! The `curl` resolver against the committed libcurl answers of
-//! `tests/data/servers/`: every one of the 151,220 requests of
+//! `tests/data/servers/`: every one of the 152,820 requests of
 //! `requests.jsonl.gz` is asked of the libcurl loaded here, and what it
 //! gives is written the way `scripts/servers/curl-runner.c` wrote
 //! `answers-curl.jsonl.gz` (the same keys, `null` for a missing part,

@@ -1,5 +1,5 @@
 //! The `go` model against Go 1.27.3's real `net/url`: every request of
-//! `tests/data/servers/requests.jsonl.gz` (151,220: the WPT inputs, the
+//! `tests/data/servers/requests.jsonl.gz` (152,820: the WPT inputs, the
 //! shared corpus of real URLs and references cut from them, generated ones,
 //! SSRF payload families), answered by `scripts/servers/go-runner.go` into
 //! `answers-go.jsonl.gz`. The model must give the library's answer on every
@@ -354,7 +354,7 @@ fn the_model_gives_go_s_answers_on_every_tenth_request() {
 }
 
 #[test]
-#[ignore = "slow: 151,220 requests through the model and the resolver"]
+#[ignore = "slow: 152,820 requests through the model and the resolver"]
 fn the_model_gives_go_s_answers_on_every_request() {
     check_committed(1);
 }

@@ -1,5 +1,5 @@
 //! The `python` model against CPython 3.11.7's `urllib.parse`: every
-//! request of `tests/data/servers/requests.jsonl.gz` (151,220: the WPT
+//! request of `tests/data/servers/requests.jsonl.gz` (152,820: the WPT
 //! inputs, real URLs, references cut from them, generated ones, SSRF
 //! payloads), answered by the real library in `answers-python.jsonl.gz`
 //! (`scripts/servers/python-runner.py`). The model must give the library's
@@ -252,7 +252,7 @@ fn the_model_gives_pythons_answers_on_every_tenth_request() {
 }
 
 #[test]
-#[ignore = "slow: 151,220 requests through the model (seconds in release, longer in debug)"]
+#[ignore = "slow: 152,820 requests through the model (seconds in release, longer in debug)"]
 fn the_model_gives_pythons_answers_on_every_request() {
     check_committed(1);
 }
