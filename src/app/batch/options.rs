@@ -6,9 +6,9 @@
 
 use crate::engine::QueryEncoding;
 use crate::resolvers::Resolver;
-use crate::resolvers::pair::Stack;
 use crate::table::{InputFormat, ReadOptions, RunOptions};
 
+use super::super::pair_picker::pair_picker_ui;
 use super::settings::BatchSettings;
 
 /// Draws the choices.
@@ -58,63 +58,17 @@ pub fn options_ui(ui: &mut egui::Ui, settings: &mut BatchSettings) {
     });
 }
 
-/// The pair: the parser that checks and the one that fetches, chosen one
-/// by one or as a known stack. Choosing turns both resolvers on.
+/// The pair: the parser that checks and the one that fetches. Choosing
+/// turns both resolvers on.
 fn pair_ui(ui: &mut egui::Ui, settings: &mut BatchSettings) {
-    ui.horizontal_wrapped(|ui| {
-        let label = ui.label("Pair:");
-        let mut pair = settings.pair();
-        let stack = Stack::ALL.into_iter().find(|s| Some(s.pair()) == pair);
-        egui::ComboBox::from_id_salt("batch-stack")
-            .selected_text(match (stack, pair) {
-                (Some(s), _) => s.name(),
-                (None, Some(_)) => "chosen",
-                (None, None) => "none",
-            })
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut pair, None, "none");
-                for s in Stack::ALL {
-                    ui.selectable_value(&mut pair, Some(s.pair()), s.name())
-                        .on_hover_text(s.description());
-                }
-            })
-            .response
-            .labelled_by(label.id)
-            .on_hover_text(
-                "The parser an application checks URLs with and the one it fetches them with: \
-                 the table gets a pair column, and the filter can keep the rows that get through",
-            );
-        let mut check = settings.check;
-        let mut fetch = settings.fetch;
-        side_ui(ui, "check:", "batch-check", &mut check);
-        side_ui(ui, "fetch:", "batch-fetch", &mut fetch);
-        if (check, fetch) != (settings.check, settings.fetch) {
-            // One side chosen: kept even while the other is not yet.
-            settings.check = check;
-            settings.fetch = fetch;
-            if let Some(both) = settings.pair() {
-                settings.set_pair(Some(both));
-            }
-        } else if pair != settings.pair() {
-            settings.set_pair(pair);
-        }
-    });
-}
-
-/// One side of the pair: a resolver, or none.
-fn side_ui(ui: &mut egui::Ui, label: &str, id: &str, side: &mut Option<Resolver>) {
-    let label = ui.label(label);
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(side.map_or("none", Resolver::label))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(side, None, "none");
-            for r in Resolver::ALL {
-                ui.selectable_value(side, Some(r), r.label())
-                    .on_hover_text(r.description());
-            }
-        })
-        .response
-        .labelled_by(label.id);
+    let hover = "The parser an application checks URLs with and the one it fetches them with: \
+                 the table gets a pair column, and the filter can keep the rows that get through";
+    let (mut check, mut fetch) = (settings.check, settings.fetch);
+    let chosen = pair_picker_ui(ui, "batch", hover, &mut check, &mut fetch);
+    (settings.check, settings.fetch) = (check, fetch);
+    if let Some(pair) = chosen {
+        settings.set_pair(pair);
+    }
 }
 
 /// A label and its field, kept on one line when the row wraps: a pair that

@@ -14,9 +14,10 @@ use egui::{Color32, RichText, Sense, Stroke};
 
 use crate::engine::Component;
 use crate::resolvers::hosts::{self, Verdict};
-use crate::resolvers::pair::{Pair, PairVerdict, Stack};
+use crate::resolvers::pair::{Pair, PairVerdict};
 use crate::resolvers::{Answer, Resolver};
 
+use super::super::pair_picker::pair_picker_ui;
 use super::super::state::compare_settings::CompareSettings;
 use super::compute::Comparison;
 
@@ -103,7 +104,7 @@ pub fn host_matrix_ui(
     shown: &[Resolver],
     settings: &mut CompareSettings,
 ) {
-    pair_picker_ui(ui, settings);
+    pair_picker(ui, settings);
     if let Some(v) = &c.pair {
         pair_verdict_ui(ui, v);
     }
@@ -119,61 +120,16 @@ pub fn host_matrix_ui(
     legend_ui(ui);
 }
 
-/// The stacks, and each side of the pair.
-fn pair_picker_ui(ui: &mut egui::Ui, settings: &mut CompareSettings) {
-    ui.horizontal_wrapped(|ui| {
-        let label = ui.label("Pair:");
-        let current = settings.pair();
-        let mut pair = current;
-        let stack = Stack::ALL.into_iter().find(|s| Some(s.pair()) == pair);
-        egui::ComboBox::from_id_salt("compare-stack")
-            .selected_text(match (stack, pair) {
-                (Some(s), _) => s.name(),
-                (None, Some(_)) => "chosen",
-                (None, None) => "none",
-            })
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut pair, None, "none");
-                for s in Stack::ALL {
-                    ui.selectable_value(&mut pair, Some(s.pair()), s.name())
-                        .on_hover_text(s.description());
-                }
-            })
-            .response
-            .labelled_by(label.id)
-            .on_hover_text(
-                "The parser an application checks the URL with and the one it fetches it \
-                 with: a known stack, or each side below",
-            );
-        let (mut check, mut fetch) = (settings.check, settings.fetch);
-        side_ui(ui, "check:", "compare-check", &mut check);
-        side_ui(ui, "fetch:", "compare-fetch", &mut fetch);
-        if (check, fetch) != (settings.check, settings.fetch) {
-            settings.check = check;
-            settings.fetch = fetch;
-            if let Some(both) = settings.pair() {
-                settings.set_pair(Some(both));
-            }
-        } else if pair != current {
-            settings.set_pair(pair);
-        }
-    });
-}
-
-/// One side of the pair: a resolver, or none.
-fn side_ui(ui: &mut egui::Ui, label: &str, id: &str, side: &mut Option<Resolver>) {
-    let label = ui.label(label);
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(side.map_or("none", Resolver::label))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(side, None, "none");
-            for r in Resolver::ALL {
-                ui.selectable_value(side, Some(r), r.label())
-                    .on_hover_text(r.description());
-            }
-        })
-        .response
-        .labelled_by(label.id);
+/// The stacks, and each side of the pair; a pair chosen is shown.
+fn pair_picker(ui: &mut egui::Ui, settings: &mut CompareSettings) {
+    let hover = "The parser an application checks the URL with and the one it fetches it \
+                 with: a known stack, or each side";
+    let (mut check, mut fetch) = (settings.check, settings.fetch);
+    let chosen = pair_picker_ui(ui, "compare", hover, &mut check, &mut fetch);
+    (settings.check, settings.fetch) = (check, fetch);
+    if let Some(pair) = chosen {
+        settings.set_pair(pair);
+    }
 }
 
 /// The pair's verdict: the sentence (a URL that gets through in the error
