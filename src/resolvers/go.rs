@@ -35,7 +35,7 @@
 //! is always exact (`String()` escapes every byte of 0x80 or more). The
 //! engine's [`Url`](crate::engine::servers::go::Url) has the bytes.
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::go::{self, Url};
@@ -60,12 +60,7 @@ pub struct Go;
 
 impl Resolve for Go {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |tr| answer(input, base, tr),
-            |tr| answer(input, base, tr),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 

@@ -26,7 +26,7 @@
 //! A traced request records every decision of the library's code (see
 //! [`Stage::JavaUri`](crate::engine::Stage::JavaUri)).
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::java_uri::{self, Where};
@@ -54,12 +54,7 @@ pub struct JavaUri;
 
 impl Resolve for JavaUri {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 

@@ -24,7 +24,7 @@
 //! A traced request records every decision of the library's code (see
 //! [`Stage::JavaUrl`](crate::engine::Stage::JavaUrl)).
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::java_url::{self, Handler, Where};
@@ -52,12 +52,7 @@ pub struct JavaUrl;
 
 impl Resolve for JavaUrl {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 

@@ -34,7 +34,7 @@
 
 use serde_json::Value;
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::node_legacy::{self, Call, Resolution, Url, record_answer};
@@ -70,12 +70,7 @@ pub struct NodeLegacy;
 
 impl Resolve for NodeLegacy {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 

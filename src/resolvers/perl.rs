@@ -44,7 +44,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::perl::{self, Reading, lossy, perl_utf8};
@@ -77,12 +77,7 @@ pub struct Perl;
 
 impl Resolve for Perl {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 

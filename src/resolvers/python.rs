@@ -26,7 +26,7 @@
 //! and one encoding (Python's `str` is Unicode), so `until` and `encoding`
 //! are not used.
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::python::{self, Join, Properties, Where};
@@ -56,12 +56,7 @@ pub struct Python;
 
 impl Resolve for Python {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 

@@ -38,7 +38,7 @@
 
 use serde_json::Value;
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::python::Where;
@@ -67,12 +67,7 @@ pub struct Urllib3;
 
 impl Resolve for Urllib3 {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |tr| answer(input, base, tr),
-            |tr| answer(input, base, tr),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
