@@ -67,13 +67,11 @@ impl Resolve for Go {
 fn answer<T: Tracer>(input: &str, base: Option<&str>, tr: &mut T) -> Answer {
     match go::request(input, base, tr) {
         Ok(url) => answer_of(&url, tr),
-        Err(e) => {
-            let mut answer = Answer::invalid(Note::new(Code::Failure, e.to_string()));
-            if e.of_base {
-                answer.notes.push(Note::of(Code::BaseRefused));
-            }
-            answer
-        }
+        Err(e) => library::refusal(
+            Code::Failure,
+            e.to_string(),
+            e.of_base.then_some(Code::BaseRefused),
+        ),
     }
 }
 
@@ -128,22 +126,12 @@ fn decoded(c: Component, value: &[u8], notes: &mut Vec<Note>) -> (Component, Str
                 Code::NotUtf8,
                 format!(
                     "the {c} is not UTF-8 after percent-decoding; its bytes: {}",
-                    hex(value)
+                    library::hex(value)
                 ),
             ));
             (c, String::from_utf8_lossy(value).into_owned())
         }
     }
-}
-
-/// The bytes in lowercase hex, two digits each.
-fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::with_capacity(2 * bytes.len());
-    for b in bytes {
-        let _ = write!(out, "{b:02x}");
-    }
-    out
 }
 
 #[cfg(test)]

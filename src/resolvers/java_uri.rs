@@ -98,12 +98,9 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
     }
 }
 
+/// A refusal: the exception as Java prints it, and whose it was.
 fn refusal(text: String, of_base: bool) -> Answer {
-    let mut answer = Answer::invalid(Note::new(Code::Failure, text));
-    if of_base {
-        answer.notes.push(Note::of(Code::BaseFailed));
-    }
-    answer
+    library::refusal(Code::Failure, text, of_base.then_some(Code::BaseFailed))
 }
 
 /// The getters the components come from.
@@ -119,15 +116,9 @@ struct Parts<'p> {
 
 /// The components (see the module docs), in serialization order.
 fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
-    let (user, password) = match p.user_info {
-        None => (None, None),
-        Some(u) => match u.split_once(':') {
-            Some((user, pass)) => (Some(user), Some(pass)),
-            None => (Some(u), None),
-        },
-    };
+    let (user, password) = library::userinfo(p.user_info);
     let port = (p.port != -1).then(|| p.port.to_string());
-    [
+    library::present([
         (Component::Scheme, p.scheme),
         (Component::User, user),
         (Component::Password, password),
@@ -136,10 +127,7 @@ fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
         (Component::Path, p.path),
         (Component::Query, p.query),
         (Component::Fragment, p.fragment),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-    .collect()
+    ])
 }
 
 /// The same [`Answer`] (canon, invalid, components; the refusal's notes)

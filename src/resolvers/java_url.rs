@@ -96,12 +96,9 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
     }
 }
 
+/// A refusal: the exception as Java prints it, and whose it was.
 fn refusal(text: String, of_base: bool) -> Answer {
-    let mut answer = Answer::invalid(Note::new(Code::Failure, text));
-    if of_base {
-        answer.notes.push(Note::of(Code::BaseFailed));
-    }
-    answer
+    library::refusal(Code::Failure, text, of_base.then_some(Code::BaseFailed))
 }
 
 struct Parts<'p> {
@@ -115,16 +112,10 @@ struct Parts<'p> {
 }
 
 fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
-    let (user, password) = match p.user_info {
-        None => (None, None),
-        Some(u) => match u.split_once(':') {
-            Some((user, pass)) => (Some(user), Some(pass)),
-            None => (Some(u), None),
-        },
-    };
+    let (user, password) = library::userinfo(p.user_info);
     let host = java_url::connect_host(p.host);
     let port = (p.port != -1).then(|| p.port.to_string());
-    [
+    library::present([
         (Component::Scheme, p.protocol),
         (Component::User, user),
         (Component::Password, password),
@@ -133,10 +124,7 @@ fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
         (Component::Path, p.path),
         (Component::Query, p.query),
         (Component::Fragment, p.reference),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-    .collect()
+    ])
 }
 
 /// The same [`Answer`] (canon, invalid, components; the refusal's notes)

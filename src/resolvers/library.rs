@@ -1,9 +1,17 @@
 //! What the resolvers of the server-side libraries share (`python`, `go`,
-//! `node-legacy`, `urllib3`, `php`, `ruby`, `java-uri`, `java-url`,
-//! `perl`): a model run on a request, traced when asked.
+//! `node-legacy`, `urllib3`, `php`, `ruby`, `java-uri`, `java-url`, `perl`,
+//! and `curl`'s hex): a model run on a request, traced when asked; the
+//! components made of the library's getters; the user and password of a
+//! userinfo; a refusal in the library's own words; the strings of a
+//! runner's JSON line (`scripts/servers/*-runner.*`).
 
-use super::{Answer, Request, with_tracer};
-use crate::engine::{NoTrace, Trace};
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use super::{Answer, Note, NoteCode, Request, with_tracer};
+use crate::engine::{Component, NoTrace, Trace};
 
 /// A library model's answer to `request`: `answer(input, base, tracer)`
 /// on [`NoTrace`], or on a [`Trace`] that the answer then keeps when the
@@ -21,4 +29,95 @@ pub(crate) fn resolve(
         |t| untraced(input, base, t),
         |t| traced(input, base, t),
     )
+}
+
+/// The present components, in the order given (serialization order, as
+/// an [`Answer`] holds them): each value the library gives (`Some`, an
+/// empty one included) is one, an absent one (`None`) none.
+pub(crate) fn present<S: Into<String>>(
+    values: impl IntoIterator<Item = (Component, Option<S>)>,
+) -> Vec<(Component, String)> {
+    values
+        .into_iter()
+        .filter_map(|(c, v)| v.map(|v| (c, v.into())))
+        .collect()
+}
+
+/// The user and the password of a userinfo, split at its first `:` as a
+/// program doing Basic authentication splits it (a library that hands the
+/// userinfo over whole leaves the split to it): the password only where
+/// there is a `:`, neither without a userinfo.
+pub(crate) fn userinfo(userinfo: Option<&str>) -> (Option<&str>, Option<&str>) {
+    match userinfo {
+        None => (None, None),
+        Some(u) => match u.split_once(':') {
+            Some((user, password)) => (Some(user), Some(password)),
+            None => (Some(u), None),
+        },
+    }
+}
+
+/// A library's refusal: an invalid answer whose first note is the
+/// library's own words under its `failure` code, then a note of each code
+/// of `then` in its own sentence (whose the failure was, what it means).
+pub(crate) fn refusal<C: Into<NoteCode>>(
+    failure: C,
+    words: impl Into<String>,
+    then: impl IntoIterator<Item = C>,
+) -> Answer {
+    let mut answer = Answer::invalid(Note::new(failure, words));
+    answer.notes.extend(then.into_iter().map(Note::of));
+    answer
+}
+
+/// A string of a runner's JSON line: a JSON string as it is, or
+/// `{"bytes":"<hex>"}` (what a runner writes where the library's string
+/// is not UTF-8) shown with U+FFFD where its bytes are not UTF-8. `None`
+/// for anything else: `null`, an absent key.
+pub(crate) fn runner_text(v: &Value) -> Option<Cow<'_, str>> {
+    match v {
+        Value::String(s) => Some(Cow::Borrowed(s)),
+        Value::Object(o) => {
+            let hex = o.get("bytes")?.as_str()?;
+            let bytes: Vec<u8> = (0..hex.len() / 2)
+                .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
+                .collect();
+            Some(Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()))
+        }
+        _ => None,
+    }
+}
+
+/// The bytes in lower-case hex, two digits each, as the runners write a
+/// string that is not UTF-8 (`{"bytes":"<hex>"}`) and notes give bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(2 * bytes.len());
+    for b in bytes {
+        let _ = write!(out, "{b:02x}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_userinfo_splits_at_its_first_colon() {
+        assert_eq!(userinfo(None), (None, None));
+        assert_eq!(userinfo(Some("u")), (Some("u"), None));
+        assert_eq!(userinfo(Some("u:")), (Some("u"), Some("")));
+        assert_eq!(userinfo(Some("u:p:q")), (Some("u"), Some("p:q")));
+    }
+
+    #[test]
+    fn runner_strings_are_text_or_bytes() {
+        let line: Value = serde_json::json!({"s": "a", "b": {"bytes": "61ff"}, "n": null, "k": 1});
+        assert_eq!(runner_text(&line["s"]).as_deref(), Some("a"));
+        assert_eq!(runner_text(&line["b"]).as_deref(), Some("a\u{fffd}"));
+        assert_eq!(runner_text(&line["n"]), None);
+        assert_eq!(runner_text(&line["k"]), None);
+        assert_eq!(runner_text(&line["absent"]), None);
+        assert_eq!(hex(b"a\xff"), "61ff");
+    }
 }

@@ -91,14 +91,11 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
 
 /// A refusal: the exception's text, and why where it helps.
 fn refusal(text: &str, at: At, class: ErrorClass) -> Answer {
-    let mut answer = Answer::invalid(Note::new(Code::Failure, text));
-    if at == At::Base {
-        answer.notes.push(Note::of(Code::BaseRefused));
-    }
-    if class == ErrorClass::NoMethod {
-        answer.notes.push(Note::of(Code::FtpMerge));
-    }
-    answer
+    let then = [
+        (at == At::Base).then_some(Code::BaseRefused),
+        (class == ErrorClass::NoMethod).then_some(Code::FtpMerge),
+    ];
+    library::refusal(Code::Failure, text, then.into_iter().flatten())
 }
 
 /// The object as an answer (see the module docs for the components).
@@ -160,27 +157,15 @@ fn answer_of<T: Tracer>(u: &Uri<'_>, tracer: &mut T) -> Answer {
 /// The present components, in order: scheme, user, password, host, port,
 /// path, query, fragment.
 fn components(values: [Option<Cow<'_, str>>; 8]) -> Vec<(Component, String)> {
-    Component::ALL
-        .into_iter()
-        .zip(values)
-        .filter_map(|(c, v)| v.map(|v| (c, v.into_owned())))
-        .collect()
+    library::present(Component::ALL.into_iter().zip(values))
 }
 
 /// A runner string: a JSON string, or `{"bytes":"<hex>"}` shown lossily;
 /// a port's number as its digits.
 fn text_of(v: &Value) -> Option<Cow<'_, str>> {
     match v {
-        Value::String(s) => Some(Cow::Borrowed(s)),
         Value::Number(n) => Some(Cow::Owned(n.to_string())),
-        Value::Object(o) => {
-            let hex = o.get("bytes")?.as_str()?;
-            let bytes: Vec<u8> = (0..hex.len() / 2)
-                .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
-                .collect();
-            Some(Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()))
-        }
-        _ => None,
+        other => library::runner_text(other),
     }
 }
 

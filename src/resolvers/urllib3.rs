@@ -120,24 +120,12 @@ fn numeric(host: &str) -> bool {
 
 /// A refusal: the exception's text, and whose it was.
 fn refused(e: &Error) -> Answer {
-    let mut answer = Answer::invalid(Note::new(Code::Failure, e.to_string()));
-    if let Error::Join(e) = e
-        && e.at == Where::Base
-    {
-        answer.notes.push(Note::of(Code::BaseRefused));
-    }
-    answer
-}
-
-/// `user` and `password` of an `auth`: split at its first `:`.
-fn userinfo(auth: &str) -> [(Component, Option<&str>); 2] {
-    match auth.split_once(':') {
-        Some((user, password)) => [
-            (Component::User, Some(user)),
-            (Component::Password, Some(password)),
-        ],
-        None => [(Component::User, Some(auth)), (Component::Password, None)],
-    }
+    let of_base = matches!(e, Error::Join(e) if e.at == Where::Base);
+    library::refusal(
+        Code::Failure,
+        e.to_string(),
+        of_base.then_some(Code::BaseRefused),
+    )
 }
 
 /// The components of the fields (see the module docs).
@@ -150,23 +138,17 @@ fn components_of(
     query: Option<&str>,
     fragment: Option<&str>,
 ) -> Vec<(Component, String)> {
-    let [user, password] = match auth {
-        Some(auth) => userinfo(auth),
-        None => [(Component::User, None), (Component::Password, None)],
-    };
-    [
+    let (user, password) = library::userinfo(auth);
+    library::present([
         (Component::Scheme, scheme),
-        user,
-        password,
+        (Component::User, user),
+        (Component::Password, password),
         (Component::Host, host),
         (Component::Port, port.as_deref()),
         (Component::Path, path),
         (Component::Query, query),
         (Component::Fragment, fragment),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-    .collect()
+    ])
 }
 
 fn components(url: &Url<'_>) -> Vec<(Component, String)> {
