@@ -196,9 +196,7 @@ mod tests {
     #[test]
     fn traced_and_untraced_answers_agree_and_every_step_is_go() {
         let request = Request::new("../a/%2e%2e/b?x#y").with_base(Some("http://u@h:1/p/q"));
-        let plain = Go.resolve(&request);
-        let traced = Go.resolve(&request.traced());
-        let steps = traced.trace.clone().map(|t| t.steps).unwrap_or_default();
+        let (_, steps) = library::traced_as_untraced(Go, request);
         assert!(steps.len() > 10);
         assert!(steps.iter().any(|s| s.of_base));
         assert!(steps.iter().any(|s| s.id == StepId::GoResolveDots));
@@ -206,13 +204,6 @@ mod tests {
             steps
                 .iter()
                 .all(|s| s.id.stage() == crate::engine::Stage::Go)
-        );
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
         );
     }
 }

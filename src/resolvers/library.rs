@@ -98,6 +98,28 @@ pub fn hex(bytes: &[u8]) -> String {
     out
 }
 
+/// Asserts that `resolver` answers `request` traced as it does untraced,
+/// with steps besides, and gives the untraced answer and the steps for
+/// the resolver's own checks on them.
+#[cfg(test)]
+pub(crate) fn traced_as_untraced(
+    resolver: impl super::Resolve,
+    request: Request<'_>,
+) -> (Answer, Vec<crate::engine::Step>) {
+    let plain = resolver.resolve(&request);
+    let traced = resolver.resolve(&request.traced());
+    let steps = traced.trace.clone().map(|t| t.steps).unwrap_or_default();
+    assert!(!steps.is_empty(), "no steps recorded");
+    assert_eq!(
+        Answer {
+            trace: None,
+            ..traced
+        },
+        plain
+    );
+    (plain, steps)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

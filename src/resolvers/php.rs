@@ -354,21 +354,12 @@ mod tests {
     #[test]
     fn traced_answers_are_the_untraced_ones_with_the_steps() {
         let request = Request::new("http://u@h:1/p?q#f").with_base(Some("http://b/"));
-        let plain = Php.resolve(&request);
-        let traced = Php.resolve(&request.traced());
-        let steps = traced.trace.clone().map(|t| t.steps).unwrap_or_default();
+        let (_, steps) = library::traced_as_untraced(Php, request);
         assert!(steps.len() > 5);
         assert!(
             steps
                 .iter()
                 .all(|s| s.id.stage() == crate::engine::Stage::Php)
-        );
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
         );
     }
 }
