@@ -26,8 +26,8 @@
 //! A traced request records every decision of the library's code (see
 //! [`Stage::JavaUri`](crate::engine::Stage::JavaUri)).
 
-use super::{Answer, Note, Request, Resolve, library};
-use crate::engine::Component;
+use super::library::{self, JavaGetters};
+use super::{Answer, Note, Request, Resolve};
 use crate::engine::code_table::code_table;
 use crate::engine::servers::java_uri::{self, Where};
 use crate::engine::trace::Tracer;
@@ -62,7 +62,14 @@ impl Resolve for JavaUri {
 fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer {
     let uri = match java_uri::request(input, base, tracer) {
         Ok(u) => u,
-        Err(e) => return refusal(e.to_string(), e.at == Where::Base),
+        Err(e) => {
+            let of_base = e.at == Where::Base;
+            return library::refusal(
+                Code::Failure,
+                e.to_string(),
+                of_base.then_some(Code::BaseFailed),
+            );
+        }
     };
     let g = uri.getters(tracer);
     let mut notes = Vec::new();
@@ -80,7 +87,7 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
     }
     Answer {
         canon: Some(g.string.clone().into_owned()),
-        components: components(&Parts {
+        components: JavaGetters {
             scheme: g.scheme,
             user_info: g.raw_user_info,
             host: g.host,
@@ -92,72 +99,34 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
             },
             query: g.raw_query,
             fragment: g.raw_fragment,
-        }),
+        }
+        .components(),
         notes,
         ..Answer::default()
     }
-}
-
-/// A refusal: the exception as Java prints it, and whose it was.
-fn refusal(text: String, of_base: bool) -> Answer {
-    library::refusal(Code::Failure, text, of_base.then_some(Code::BaseFailed))
-}
-
-/// The getters the components come from.
-struct Parts<'p> {
-    scheme: Option<&'p str>,
-    user_info: Option<&'p str>,
-    host: Option<&'p str>,
-    port: i32,
-    path: Option<&'p str>,
-    query: Option<&'p str>,
-    fragment: Option<&'p str>,
-}
-
-/// The components (see the module docs), in serialization order.
-fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
-    let (user, password) = library::userinfo(p.user_info);
-    let port = (p.port != -1).then(|| p.port.to_string());
-    library::present([
-        (Component::Scheme, p.scheme),
-        (Component::User, user),
-        (Component::Password, password),
-        (Component::Host, p.host),
-        (Component::Port, port.as_deref()),
-        (Component::Path, p.path),
-        (Component::Query, p.query),
-        (Component::Fragment, p.fragment),
-    ])
 }
 
 /// The same [`Answer`] (canon, invalid, components; the refusal's notes)
 /// built from one `uri` answer of `scripts/servers/JavaRunner.java`, for
 /// the live resolver that asks the real library.
 pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
-    let s = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
-    if v.get("ok").and_then(serde_json::Value::as_bool) != Some(true) {
-        return refusal(
-            s("error").unwrap_or("").to_owned(),
-            s("stage") == Some("base"),
-        );
+    if let Some(refused) = library::java_runner_refusal(v, Code::Failure, Code::BaseFailed) {
+        return refused;
     }
+    let s = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
     let opaque = v.get("opaque").and_then(serde_json::Value::as_bool) == Some(true);
-    let port = v
-        .get("port")
-        .and_then(serde_json::Value::as_i64)
-        .and_then(|n| i32::try_from(n).ok())
-        .unwrap_or(-1);
     Answer {
         canon: s("string").map(str::to_owned),
-        components: components(&Parts {
+        components: JavaGetters {
             scheme: s("scheme"),
             user_info: s("raw_user_info"),
             host: s("host"),
-            port,
+            port: library::java_runner_port(v),
             path: if opaque { s("raw_ssp") } else { s("raw_path") },
             query: s("raw_query"),
             fragment: s("raw_fragment"),
-        }),
+        }
+        .components(),
         ..Answer::default()
     }
 }
@@ -165,6 +134,7 @@ pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Component;
     use crate::resolvers::NoteCode;
 
     fn run(input: &str, base: Option<&str>) -> Answer {

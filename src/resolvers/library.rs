@@ -3,7 +3,9 @@
 //! and `curl`'s hex): a model run on a request, traced when asked; the
 //! components made of the library's getters; the user and password of a
 //! userinfo; a refusal in the library's own words; the strings of a
-//! runner's JSON line (`scripts/servers/*-runner.*`).
+//! runner's JSON line (`scripts/servers/*-runner.*`); and what the two Java
+//! resolvers read alike, the getters and `JavaRunner.java`'s refusal and
+//! port.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -96,6 +98,69 @@ pub fn hex(bytes: &[u8]) -> String {
         let _ = write!(out, "{b:02x}");
     }
     out
+}
+
+/// The getters of `java.net.URI` or `java.net.URL` that an answer's
+/// components come from, whoever read them (the model, or a line of
+/// `scripts/servers/JavaRunner.java`).
+pub(crate) struct JavaGetters<'p> {
+    pub scheme: Option<&'p str>,
+    /// The user info, handed over whole.
+    pub user_info: Option<&'p str>,
+    pub host: Option<&'p str>,
+    /// `-1`: none.
+    pub port: i32,
+    pub path: Option<&'p str>,
+    pub query: Option<&'p str>,
+    pub fragment: Option<&'p str>,
+}
+
+impl JavaGetters<'_> {
+    /// The components, in serialization order: the user info split at its
+    /// first `:` ([`userinfo`]), the port where it is not `-1`.
+    pub(crate) fn components(&self) -> Vec<(Component, String)> {
+        let (user, password) = userinfo(self.user_info);
+        let port = (self.port != -1).then(|| self.port.to_string());
+        present([
+            (Component::Scheme, self.scheme),
+            (Component::User, user),
+            (Component::Password, password),
+            (Component::Host, self.host),
+            (Component::Port, port.as_deref()),
+            (Component::Path, self.path),
+            (Component::Query, self.query),
+            (Component::Fragment, self.fragment),
+        ])
+    }
+}
+
+/// The refusal a `JavaRunner.java` answer (its `uri` or its `url`) records,
+/// when it records one: the exception as Java prints it under `failure`,
+/// then `base_failed` when it was the base's constructor that threw.
+pub(crate) fn java_runner_refusal<C: Into<NoteCode>>(
+    v: &Value,
+    failure: C,
+    base_failed: C,
+) -> Option<Answer> {
+    let s = |k: &str| v.get(k).and_then(Value::as_str);
+    let refused = v.get("ok").and_then(Value::as_bool) != Some(true);
+    refused.then(|| {
+        let of_base = s("stage") == Some("base");
+        refusal(
+            failure,
+            s("error").unwrap_or(""),
+            of_base.then_some(base_failed),
+        )
+    })
+}
+
+/// The port of a `JavaRunner.java` answer as Java's getters give it:
+/// `-1` for none.
+pub(crate) fn java_runner_port(v: &Value) -> i32 {
+    v.get("port")
+        .and_then(Value::as_i64)
+        .and_then(|n| i32::try_from(n).ok())
+        .unwrap_or(-1)
 }
 
 /// Asserts that `resolver` answers `request` traced as it does untraced,
