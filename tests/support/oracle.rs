@@ -38,7 +38,7 @@ use url_inspector::engine::{NoTrace, Trace};
 use url_inspector::resolvers::{self, Answer, Resolver};
 
 #[path = "data_file.rs"]
-mod data_file;
+pub mod data_file;
 #[path = "known_failures.rs"]
 mod known_failures;
 
