@@ -185,6 +185,19 @@ pub(crate) fn traced_as_untraced(
     (plain, steps)
 }
 
+/// The codes of an answer's notes, in order, as their stable strings.
+#[cfg(test)]
+pub(crate) fn codes(answer: &Answer) -> Vec<&'static str> {
+    answer.notes.iter().map(|n| n.code.as_str()).collect()
+}
+
+/// Asserts that an answer's components stand in serialization order.
+#[cfg(test)]
+pub(crate) fn assert_in_order(answer: &Answer) {
+    let order: Vec<Component> = answer.components.iter().map(|(c, _)| *c).collect();
+    assert!(order.is_sorted(), "{order:?}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

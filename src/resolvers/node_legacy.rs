@@ -200,6 +200,7 @@ pub fn answer_of_runner(v: &Value) -> Answer {
 mod tests {
     use super::*;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
         NodeLegacy.resolve(&Request::new(input).with_base(base))
@@ -217,8 +218,7 @@ mod tests {
         assert_eq!(a.get(Component::Path), Some("/p"));
         assert_eq!(a.get(Component::Query), Some(""));
         assert_eq!(a.get(Component::Fragment), Some(""));
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
     }
 
     #[test]
@@ -234,7 +234,6 @@ mod tests {
 
     #[test]
     fn notes_say_what_the_library_did_to_the_host() {
-        let codes = |a: &Answer| a.notes.iter().map(|n| n.code.as_str()).collect::<Vec<_>>();
         let a = run("http://good.com:evil.com/", None);
         assert_eq!(a.get(Component::Host), Some("good.com"));
         assert_eq!(codes(&a), ["node-legacy.hostname-cut"]);

@@ -247,13 +247,10 @@ pub fn answer_of_runner(v: &Value) -> Answer {
 mod tests {
     use super::*;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
         Php.resolve(&Request::new(input).with_base(base))
-    }
-
-    fn codes(a: &Answer) -> Vec<&str> {
-        a.notes.iter().map(|n| n.code.as_str()).collect()
     }
 
     #[test]
@@ -267,8 +264,7 @@ mod tests {
         assert_eq!(a.get(Component::Port), Some("80"));
         assert_eq!(a.get(Component::Query), Some(""));
         assert_eq!(a.get(Component::Fragment), Some(""));
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
         let a = run("file:///x", None);
         assert_eq!(a.canon.as_deref(), Some("file:/x"));
         assert_eq!(a.get(Component::Host), None);

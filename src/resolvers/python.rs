@@ -183,6 +183,7 @@ fn components<'a>(values: [Option<&'a str>; 8]) -> Vec<(Component, String)> {
 mod tests {
     use super::*;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
         Python.resolve(&Request::new(input).with_base(base))
@@ -200,8 +201,7 @@ mod tests {
         assert_eq!(a.get(Component::Path), Some("/p;x"));
         assert_eq!(a.get(Component::Query), None);
         assert_eq!(a.get(Component::Fragment), None);
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
     }
 
     #[test]
@@ -227,7 +227,6 @@ mod tests {
 
     #[test]
     fn notes_say_what_urljoin_and_urlsplit_did() {
-        let codes = |a: &Answer| a.notes.iter().map(|n| n.code.as_str()).collect::<Vec<_>>();
         assert_eq!(
             codes(&run("x", Some("foo://good/a/b"))),
             ["python.urljoin-input-unchanged"]

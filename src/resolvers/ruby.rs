@@ -211,13 +211,10 @@ mod tests {
     use super::*;
     use crate::engine::StepId;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn resolve(input: &str, base: Option<&str>) -> Answer {
         Ruby.resolve(&Request::new(input).with_base(base))
-    }
-
-    fn codes(a: &Answer) -> Vec<&str> {
-        a.notes.iter().map(|n| n.code.as_str()).collect()
     }
 
     #[test]

@@ -196,6 +196,7 @@ pub fn answer_of_runner(v: &Value) -> Answer {
 mod tests {
     use super::*;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
         Urllib3.resolve(&Request::new(input).with_base(base))
@@ -216,8 +217,7 @@ mod tests {
         assert_eq!(a.get(Component::Path), Some("/b"));
         assert_eq!(a.get(Component::Query), Some("q%20r"));
         assert_eq!(a.get(Component::Fragment), Some(""));
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
     }
 
     #[test]
@@ -236,7 +236,6 @@ mod tests {
 
     #[test]
     fn notes_say_what_parse_url_did() {
-        let codes = |a: &Answer| a.notes.iter().map(|n| n.code.as_str()).collect::<Vec<_>>();
         assert_eq!(codes(&run("evil.com/x", None)), ["urllib3.no-scheme"]);
         assert_eq!(
             codes(&run("ftp://EX.com/a/../b", None)),
