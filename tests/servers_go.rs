@@ -26,44 +26,25 @@
 //! answered (an ignored test; it must pass on 99.99 % or more).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
-#[path = "support/data_file.rs"]
-mod data_file;
-#[path = "support/known_failures.rs"]
-mod known_failures;
+#[path = "support/oracle.rs"]
+mod oracle;
 
+use oracle::data_file::read_text;
+use oracle::{Library, Request as Case};
 use serde_json::Value;
 use url_inspector::engine::NoTrace;
 use url_inspector::engine::servers::go::{self, Url};
 
-fn data_dir() -> String {
-    format!("{}/tests/data/servers", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn read_path(path: &str) -> String {
-    data_file::read_text(path)
-}
-
-/// One request: the input, the base, where it came from.
-struct Case {
-    input: String,
-    base: Option<String>,
-    source: String,
-}
-
-fn cases(path: &str) -> Vec<Case> {
-    read_path(path)
-        .lines()
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).expect("a JSON line");
-            Case {
-                input: v["input"].as_str().expect("an input").to_owned(),
-                base: v["base"].as_str().map(str::to_owned),
-                source: v["source"].as_str().unwrap_or("").to_owned(),
-            }
-        })
-        .collect()
-}
+/// The oracle's files: `answers-go.jsonl.gz`, `known-failures-go.txt`. The
+/// runner's answer is compared field by field here, not whole.
+const GO: Library = Library {
+    name: "go",
+    answers: None,
+    key: None,
+    ignore: &[],
+};
 
 /// What the runner wrote: the error text, or the fields.
 type Oracle = Result<Fields, String>;
@@ -101,7 +82,7 @@ fn bytes(v: &Value) -> Vec<u8> {
         .collect()
 }
 
-fn oracle(line: &str) -> Oracle {
+fn runner_answer(line: &str) -> Oracle {
     let v: Value = serde_json::from_str(line).expect("a JSON line");
     if v["ok"] != Value::Bool(true) {
         return Err(v["error"].as_str().expect("an error").to_owned());
@@ -252,11 +233,6 @@ fn resolver_differs(_case: &Case, _want: &Oracle) -> Option<String> {
     None
 }
 
-/// The listed failures: (input, base) to the reason.
-fn known_failures() -> BTreeMap<(String, Option<String>), String> {
-    known_failures::parse(&read_path(&format!("{}/known-failures-go.txt", data_dir())))
-}
-
 /// How the check went.
 #[derive(Default)]
 struct Tally {
@@ -267,13 +243,13 @@ struct Tally {
 
 /// Checks every `every`-th request of `requests` against `answers`.
 fn check(
-    requests: &str,
-    answers: &str,
+    requests: &Path,
+    answers: &Path,
     every: usize,
     known: &BTreeMap<(String, Option<String>), String>,
 ) -> Tally {
-    let cases = cases(requests);
-    let answers: Vec<Oracle> = read_path(answers).lines().map(oracle).collect();
+    let cases = oracle::requests(requests);
+    let answers: Vec<Oracle> = read_text(answers).lines().map(runner_answer).collect();
     assert_eq!(answers.len(), cases.len(), "one answer per request");
     let mut tally = Tally::default();
     let mut seen = BTreeSet::new();
@@ -320,12 +296,12 @@ fn report(tally: &Tally) {
 }
 
 fn check_committed(every: usize) {
-    let dir = data_dir();
+    let dir = oracle::data_dir();
     let tally = check(
-        &format!("{dir}/requests.jsonl.gz"),
-        &format!("{dir}/answers-go.jsonl.gz"),
+        &dir.join("requests.jsonl.gz"),
+        &dir.join("answers-go.jsonl.gz"),
         every,
-        &known_failures(),
+        &oracle::known_failures(&GO),
     );
     report(&tally);
     eprintln!(
@@ -370,13 +346,18 @@ fn the_model_gives_go_s_answers_on_a_second_sample() {
         return;
     };
     let requests = std::env::var("SERVERS_SAMPLE_REQUESTS").unwrap_or_else(|_| {
-        let dir = std::path::Path::new(&answers)
+        let dir = Path::new(&answers)
             .parent()
             .map(|p| p.display().to_string())
             .unwrap_or_default();
         format!("{dir}/requests.jsonl")
     });
-    let tally = check(&requests, &answers, 1, &BTreeMap::new());
+    let tally = check(
+        Path::new(&requests),
+        Path::new(&answers),
+        1,
+        &BTreeMap::new(),
+    );
     report(&tally);
     let total = tally.passed + tally.problems.len();
     let share = 100.0 * tally.passed as f64 / total.max(1) as f64;

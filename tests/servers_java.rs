@@ -19,7 +19,7 @@ mod oracle;
 use oracle::{Library, Request};
 use serde_json::{Map, Value, json};
 use url_inspector::engine::servers::{java_uri, java_url};
-use url_inspector::engine::{NoTrace, Trace, Tracer};
+use url_inspector::engine::{NoTrace, Tracer};
 use url_inspector::resolvers::{self, Resolver};
 
 const URI: Library = Library {
@@ -67,11 +67,7 @@ fn uri_answer<T: Tracer>(r: &Request, tracer: &mut T) -> Value {
 }
 
 fn uri_model(r: &Request, traced: bool) -> Value {
-    if traced {
-        uri_answer(r, &mut Trace::default())
-    } else {
-        uri_answer(r, &mut NoTrace)
-    }
+    oracle::traced_or_not(r, traced, uri_answer, uri_answer)
 }
 
 fn url_answer<T: Tracer>(r: &Request, tracer: &mut T) -> Value {
@@ -98,11 +94,7 @@ fn url_answer<T: Tracer>(r: &Request, tracer: &mut T) -> Value {
 }
 
 fn url_model(r: &Request, traced: bool) -> Value {
-    if traced {
-        url_answer(r, &mut Trace::default())
-    } else {
-        url_answer(r, &mut NoTrace)
-    }
+    oracle::traced_or_not(r, traced, url_answer, url_answer)
 }
 
 #[test]
@@ -139,79 +131,25 @@ fn the_url_model_agrees_with_java_on_a_second_sample() {
     oracle::check_second_sample(&URL, 99.9, url_model);
 }
 
-/// The resolver against `answer_of_runner` of the committed answer, on
+/// The resolvers against `answer_of_runner` of the committed answer, on
 /// every 10th request: the same `invalid`, `canon` and components.
-fn check_resolver(
-    library: &Library,
-    resolver: Resolver,
-    of_runner: fn(&Value) -> resolvers::Answer,
-) {
-    let dir = oracle::data_dir();
-    let requests = oracle::requests(&dir.join("requests.jsonl.gz"));
-    let text = oracle_text(&dir.join("answers-java.jsonl.gz"));
-    let key = library.key.unwrap_or_default();
-    let mut failures = Vec::new();
-    let mut checked = 0;
-    for (n, (r, line)) in requests.iter().zip(text.lines()).enumerate().step_by(10) {
-        let v: Value = serde_json::from_str(line).expect("a JSON line");
-        let want = of_runner(&v[key]);
-        let got = resolver.resolve(&resolvers::Request::new(&r.input).with_base(r.base.as_deref()));
-        checked += 1;
-        if got.invalid != want.invalid
-            || got.canon != want.canon
-            || got.components != want.components
-        {
-            failures.push(format!(
-                "request {n}: {:?} against {:?}\n  resolver: {:?} {:?} {:?}\n  runner:   {:?} {:?} {:?}",
-                r.input, r.base, got.invalid, got.canon, got.components, want.invalid, want.canon, want.components
-            ));
-        }
-    }
-    let known = oracle::known_failures(library);
-    failures.retain(|f| {
-        !known
-            .keys()
-            .any(|(i, b)| f.contains(&format!("{i:?} against {b:?}")))
-    });
-    assert!(
-        failures.is_empty(),
-        "{}: {} of {checked} differ:\n{}",
-        library.name,
-        failures.len(),
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
-}
-
-fn oracle_text(path: &std::path::Path) -> String {
-    use std::io::Read;
-    let file = std::fs::File::open(path).expect("the answers file");
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .expect("gzip text");
-    text
-}
-
 #[test]
 fn the_uri_resolver_answers_as_the_runner_on_every_tenth_request() {
-    check_resolver(
+    oracle::check_resolver(
         &URI,
         Resolver::JavaUri,
         resolvers::java_uri::answer_of_runner,
+        oracle::Refusal::AnyReason,
     );
 }
 
 #[test]
 fn the_url_resolver_answers_as_the_runner_on_every_tenth_request() {
-    check_resolver(
+    oracle::check_resolver(
         &URL,
         Resolver::JavaUrl,
         resolvers::java_url::answer_of_runner,
+        oracle::Refusal::AnyReason,
     );
 }
 

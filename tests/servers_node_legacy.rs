@@ -16,17 +16,13 @@
 //! failures and the tally per source. The resolver is held to
 //! `answer_of_runner` of the same answers.
 
-// The answers' reader, which the harness keeps private.
-#[allow(clippy::duplicate_mod)]
-#[path = "support/data_file.rs"]
-mod data_file;
 #[path = "support/oracle.rs"]
 mod oracle;
 
 use oracle::{Library, Request};
 use serde_json::{Map, Value, json};
+use url_inspector::engine::Tracer;
 use url_inspector::engine::servers::node_legacy::{self, Url};
-use url_inspector::engine::{NoTrace, Trace};
 use url_inspector::resolvers::{self, Resolver};
 
 const LIBRARY: Library = Library {
@@ -43,13 +39,8 @@ fn field(v: &Option<String>) -> Value {
 }
 
 /// The model's answer to `r`, in the runner's shape.
-fn model(r: &Request, traced: bool) -> Value {
-    let answer = if traced {
-        node_legacy::request(&r.input, r.base.as_deref(), &mut Trace::default())
-    } else {
-        node_legacy::request(&r.input, r.base.as_deref(), &mut NoTrace)
-    };
-    match answer {
+fn answer<T: Tracer>(r: &Request, tracer: &mut T) -> Value {
+    match node_legacy::request(&r.input, r.base.as_deref(), tracer) {
         Err(e) => {
             let mut m = Map::new();
             m.insert("ok".into(), Value::Bool(false));
@@ -91,6 +82,10 @@ fn model(r: &Request, traced: bool) -> Value {
     }
 }
 
+fn model(r: &Request, traced: bool) -> Value {
+    oracle::traced_or_not(r, traced, answer, answer)
+}
+
 #[test]
 fn the_model_gives_nodes_answers_on_every_tenth_request() {
     oracle::check_committed(&LIBRARY, 10, model);
@@ -115,47 +110,10 @@ fn the_model_agrees_with_node_on_a_second_sample() {
 /// components.
 #[test]
 fn the_resolver_answers_as_the_runner_does() {
-    let dir = oracle::data_dir();
-    let requests = oracle::requests(&dir.join("requests.jsonl.gz"));
-    let text = data_file::read_text(dir.join("answers-node-legacy.jsonl.gz"));
-    let answers: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(requests.len(), answers.len());
-    let known = oracle::known_failures(&LIBRARY);
-    let mut failures = Vec::new();
-    for (r, line) in requests.iter().zip(&answers).step_by(10) {
-        if known.contains_key(&(r.input.clone(), r.base.clone())) {
-            continue;
-        }
-        let v: Value = serde_json::from_str(line).expect("a JSON line");
-        let want = resolvers::node_legacy::answer_of_runner(&v);
-        let request = resolvers::Request::new(&r.input).with_base(r.base.as_deref());
-        let got = Resolver::NodeLegacy.resolve(&request);
-        if got.invalid != want.invalid
-            || got.canon != want.canon
-            || got.components != want.components
-        {
-            failures.push(format!(
-                "{:?} against {:?}\n  model:  {:?} {:?} {:?}\n  runner: {:?} {:?} {:?}",
-                r.input,
-                r.base,
-                got.invalid,
-                got.canon,
-                got.components,
-                want.invalid,
-                want.canon,
-                want.components
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} differ:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+    oracle::check_resolver(
+        &LIBRARY,
+        Resolver::NodeLegacy,
+        resolvers::node_legacy::answer_of_runner,
+        oracle::Refusal::AnyReason,
     );
 }

@@ -22,8 +22,8 @@
 mod oracle;
 
 use oracle::Library;
+use url_inspector::resolvers::Resolver;
 use url_inspector::resolvers::perl::{answer_of_runner, runner_answer};
-use url_inspector::resolvers::{Request, Resolver};
 
 const PERL: Library = Library {
     name: "perl",
@@ -58,45 +58,10 @@ fn the_model_agrees_with_perl_on_a_second_sample() {
 /// is none; no committed request has one).
 #[test]
 fn the_resolver_answers_as_the_runner_lines_do() {
-    let dir = oracle::data_dir();
-    let requests = oracle::requests(&dir.join("requests.jsonl.gz"));
-    let text = gunzip(&dir.join("answers-perl.jsonl.gz"));
-    let answers: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(requests.len(), answers.len());
-    let known = oracle::known_failures(&PERL);
-    let mut problems = Vec::new();
-    for (r, line) in requests.iter().zip(&answers).step_by(10) {
-        if known.contains_key(&(r.input.clone(), r.base.clone())) {
-            continue;
-        }
-        let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
-        let want = answer_of_runner(&v);
-        let got = Resolver::Perl.resolve(&Request::new(&r.input).with_base(r.base.as_deref()));
-        if got.invalid != want.invalid
-            || got.canon != want.canon
-            || got.components != want.components
-        {
-            problems.push(format!(
-                "{:?} against {:?}:\n  resolver: {:?} {:?}\n  runner:   {:?} {:?}",
-                r.input, r.base, got.canon, got.components, want.canon, want.components
-            ));
-        }
-    }
-    assert!(
-        problems.is_empty(),
-        "{} problems:\n{}",
-        problems.len(),
-        problems[..problems.len().min(20)].join("\n")
+    oracle::check_resolver(
+        &PERL,
+        Resolver::Perl,
+        answer_of_runner,
+        oracle::Refusal::AnyReason,
     );
-}
-
-/// A gzipped file's text.
-fn gunzip(path: &std::path::Path) -> String {
-    use std::io::Read;
-    let bytes = std::fs::read(path).expect("the committed answers");
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(&bytes[..])
-        .read_to_string(&mut text)
-        .expect("gzip text");
-    text
 }

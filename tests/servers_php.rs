@@ -18,8 +18,8 @@ mod oracle;
 
 use oracle::{Library, Request};
 use serde_json::{Map, Value};
+use url_inspector::engine::Tracer;
 use url_inspector::engine::servers::php;
-use url_inspector::engine::{NoTrace, Trace};
 use url_inspector::resolvers::{self, Resolver};
 
 const PHP: Library = Library {
@@ -30,14 +30,9 @@ const PHP: Library = Library {
 };
 
 /// The model's answer in the runner's shape.
-fn model(r: &Request, traced: bool) -> Value {
-    let url = if traced {
-        php::parse_url(&r.input, &mut Trace::default())
-    } else {
-        php::parse_url(&r.input, &mut NoTrace)
-    };
+fn answer<T: Tracer>(r: &Request, tracer: &mut T) -> Value {
     let mut out = Map::new();
-    match url {
+    match php::parse_url(&r.input, tracer) {
         Err(_) => {
             out.insert("ok".into(), Value::Bool(false));
             out.insert("error".into(), Value::String("false".into()));
@@ -57,6 +52,10 @@ fn model(r: &Request, traced: bool) -> Value {
         out.insert("base_ignored".into(), Value::Bool(true));
     }
     Value::Object(out)
+}
+
+fn model(r: &Request, traced: bool) -> Value {
+    oracle::traced_or_not(r, traced, answer, answer)
 }
 
 #[test]
@@ -80,52 +79,10 @@ fn the_model_agrees_with_php_on_a_second_sample() {
 /// 10th request: the same validity, canon and components.
 #[test]
 fn the_resolver_answers_as_the_runners_line_does() {
-    let dir = oracle::data_dir();
-    let requests = oracle::requests(&dir.join("requests.jsonl.gz"));
-    let text = gunzip(&dir.join("answers-php.jsonl.gz"));
-    let answers: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(requests.len(), answers.len(), "one answer per request");
-    let known = oracle::known_failures(&PHP);
-    let mut failures = Vec::new();
-    for (r, line) in requests.iter().zip(&answers).step_by(10) {
-        if known.contains_key(&(r.input.clone(), r.base.clone())) {
-            continue;
-        }
-        let v: Value = serde_json::from_str(line).expect("a JSON line");
-        let want = resolvers::php::answer_of_runner(&v);
-        let got =
-            Resolver::Php.resolve(&resolvers::Request::new(&r.input).with_base(r.base.as_deref()));
-        if (got.invalid, &got.canon, &got.components)
-            != (want.invalid, &want.canon, &want.components)
-        {
-            failures.push(format!(
-                "{:?} against {:?}\n  resolver: {:?} {:?} {:?}\n  runner:   {:?} {:?} {:?}",
-                r.input,
-                r.base,
-                got.invalid,
-                got.canon,
-                got.components,
-                want.invalid,
-                want.canon,
-                want.components
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} differ:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
+    oracle::check_resolver(
+        &PHP,
+        Resolver::Php,
+        resolvers::php::answer_of_runner,
+        oracle::Refusal::AnyReason,
     );
-}
-
-/// A gzipped file's text (`oracle` keeps its own reader private).
-fn gunzip(path: &std::path::Path) -> String {
-    use std::io::Read;
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(&bytes[..])
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text
 }

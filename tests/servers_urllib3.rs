@@ -20,10 +20,10 @@ mod oracle;
 
 use oracle::{Library, Request};
 use serde_json::{Map, Value, json};
+use url_inspector::engine::Tracer;
 use url_inspector::engine::servers::urllib3;
-use url_inspector::engine::{NoTrace, Trace, Tracer};
+use url_inspector::resolvers::Resolver;
 use url_inspector::resolvers::urllib3::answer_of_runner;
-use url_inspector::resolvers::{Request as Asked, Resolver};
 
 const LIBRARY: Library = Library {
     name: "urllib3",
@@ -75,11 +75,7 @@ fn answer<T: Tracer>(r: &Request, tracer: &mut T) -> Value {
 }
 
 fn model(r: &Request, traced: bool) -> Value {
-    if traced {
-        answer(r, &mut Trace::default())
-    } else {
-        answer(r, &mut NoTrace)
-    }
+    oracle::traced_or_not(r, traced, answer, answer)
 }
 
 #[test]
@@ -106,70 +102,10 @@ fn the_model_agrees_with_urllib3_on_a_second_sample() {
 /// `invalid`, `canon` and components, and the same failure text.
 #[test]
 fn the_resolver_answers_as_the_runner_lines_read() {
-    let dir = oracle::data_dir();
-    let requests = oracle::requests(&dir.join("requests.jsonl.gz"));
-    let text = read_answers(&dir.join("answers-urllib3.jsonl.gz"));
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(requests.len(), lines.len(), "one answer per request");
-    let known = oracle::known_failures(&LIBRARY);
-    let mut failures = Vec::new();
-    for (r, line) in requests.iter().zip(&lines).step_by(10) {
-        if known.contains_key(&(r.input.clone(), r.base.clone())) {
-            continue;
-        }
-        let v: Value = serde_json::from_str(line).expect("a JSON line");
-        let want = answer_of_runner(&v);
-        let got = Resolver::Urllib3.resolve(&Asked::new(&r.input).with_base(r.base.as_deref()));
-        // an empty base counts as none for the resolver, but is a base to
-        // the runner: urljoin gives the input back, so the answers agree
-        let message =
-            |a: &url_inspector::resolvers::Answer| a.notes.first().map(|n| n.message.clone());
-        let same = got.invalid == want.invalid
-            && if got.invalid {
-                message(&got) == message(&want)
-            } else {
-                got.canon == want.canon && got.components == want.components
-            };
-        if !same {
-            failures.push(format!(
-                "{:?} against {:?}\n  resolver: {:?} {:?} {:?}\n  runner:   {:?} {:?} {:?}",
-                r.input,
-                r.base,
-                got.invalid,
-                got.canon,
-                got.components,
-                want.invalid,
-                want.canon,
-                want.components
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} differ:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+    oracle::check_resolver(
+        &LIBRARY,
+        Resolver::Urllib3,
+        answer_of_runner,
+        oracle::Refusal::SameReason,
     );
-}
-
-/// The committed answers' text: `answers-urllib3.jsonl` when a fresh run
-/// left it beside the compressed one (as the oracle harness prefers it),
-/// else the gzipped file.
-fn read_answers(gz: &std::path::Path) -> String {
-    use std::io::Read;
-    let plain = gz.with_extension("");
-    if plain.exists() {
-        return std::fs::read_to_string(&plain).expect("the answers");
-    }
-    let bytes = std::fs::read(gz).expect("the answers");
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(&bytes[..])
-        .read_to_string(&mut text)
-        .expect("gzipped UTF-8");
-    text
 }

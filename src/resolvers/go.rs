@@ -35,7 +35,7 @@
 //! is always exact (`String()` escapes every byte of 0x80 or more). The
 //! engine's [`Url`](crate::engine::servers::go::Url) has the bytes.
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::go::{self, Url};
@@ -60,25 +60,18 @@ pub struct Go;
 
 impl Resolve for Go {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |tr| answer(input, base, tr),
-            |tr| answer(input, base, tr),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
 fn answer<T: Tracer>(input: &str, base: Option<&str>, tr: &mut T) -> Answer {
     match go::request(input, base, tr) {
         Ok(url) => answer_of(&url, tr),
-        Err(e) => {
-            let mut answer = Answer::invalid(Note::new(Code::Failure, e.to_string()));
-            if e.of_base {
-                answer.notes.push(Note::of(Code::BaseRefused));
-            }
-            answer
-        }
+        Err(e) => library::refusal(
+            Code::Failure,
+            e.to_string(),
+            e.of_base.then_some(Code::BaseRefused),
+        ),
     }
 }
 
@@ -133,22 +126,12 @@ fn decoded(c: Component, value: &[u8], notes: &mut Vec<Note>) -> (Component, Str
                 Code::NotUtf8,
                 format!(
                     "the {c} is not UTF-8 after percent-decoding; its bytes: {}",
-                    hex(value)
+                    library::hex(value)
                 ),
             ));
             (c, String::from_utf8_lossy(value).into_owned())
         }
     }
-}
-
-/// The bytes in lowercase hex, two digits each.
-fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::with_capacity(2 * bytes.len());
-    for b in bytes {
-        let _ = write!(out, "{b:02x}");
-    }
-    out
 }
 
 #[cfg(test)]
@@ -213,9 +196,7 @@ mod tests {
     #[test]
     fn traced_and_untraced_answers_agree_and_every_step_is_go() {
         let request = Request::new("../a/%2e%2e/b?x#y").with_base(Some("http://u@h:1/p/q"));
-        let plain = Go.resolve(&request);
-        let traced = Go.resolve(&request.traced());
-        let steps = traced.trace.clone().map(|t| t.steps).unwrap_or_default();
+        let (_, steps) = library::traced_as_untraced(Go, request);
         assert!(steps.len() > 10);
         assert!(steps.iter().any(|s| s.of_base));
         assert!(steps.iter().any(|s| s.id == StepId::GoResolveDots));
@@ -223,13 +204,6 @@ mod tests {
             steps
                 .iter()
                 .all(|s| s.id.stage() == crate::engine::Stage::Go)
-        );
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
         );
     }
 }

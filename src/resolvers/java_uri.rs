@@ -26,8 +26,8 @@
 //! A traced request records every decision of the library's code (see
 //! [`Stage::JavaUri`](crate::engine::Stage::JavaUri)).
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
-use crate::engine::Component;
+use super::library::{self, JavaGetters};
+use super::{Answer, Note, Request, Resolve};
 use crate::engine::code_table::code_table;
 use crate::engine::servers::java_uri::{self, Where};
 use crate::engine::trace::Tracer;
@@ -54,12 +54,7 @@ pub struct JavaUri;
 
 impl Resolve for JavaUri {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
@@ -67,7 +62,14 @@ impl Resolve for JavaUri {
 fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer {
     let uri = match java_uri::request(input, base, tracer) {
         Ok(u) => u,
-        Err(e) => return refusal(e.to_string(), e.at == Where::Base),
+        Err(e) => {
+            let of_base = e.at == Where::Base;
+            return library::refusal(
+                Code::Failure,
+                e.to_string(),
+                of_base.then_some(Code::BaseFailed),
+            );
+        }
     };
     let g = uri.getters(tracer);
     let mut notes = Vec::new();
@@ -85,7 +87,7 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
     }
     Answer {
         canon: Some(g.string.clone().into_owned()),
-        components: components(&Parts {
+        components: JavaGetters {
             scheme: g.scheme,
             user_info: g.raw_user_info,
             host: g.host,
@@ -97,84 +99,34 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
             },
             query: g.raw_query,
             fragment: g.raw_fragment,
-        }),
+        }
+        .components(),
         notes,
         ..Answer::default()
     }
-}
-
-fn refusal(text: String, of_base: bool) -> Answer {
-    let mut answer = Answer::invalid(Note::new(Code::Failure, text));
-    if of_base {
-        answer.notes.push(Note::of(Code::BaseFailed));
-    }
-    answer
-}
-
-/// The getters the components come from.
-struct Parts<'p> {
-    scheme: Option<&'p str>,
-    user_info: Option<&'p str>,
-    host: Option<&'p str>,
-    port: i32,
-    path: Option<&'p str>,
-    query: Option<&'p str>,
-    fragment: Option<&'p str>,
-}
-
-/// The components (see the module docs), in serialization order.
-fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
-    let (user, password) = match p.user_info {
-        None => (None, None),
-        Some(u) => match u.split_once(':') {
-            Some((user, pass)) => (Some(user), Some(pass)),
-            None => (Some(u), None),
-        },
-    };
-    let port = (p.port != -1).then(|| p.port.to_string());
-    [
-        (Component::Scheme, p.scheme),
-        (Component::User, user),
-        (Component::Password, password),
-        (Component::Host, p.host),
-        (Component::Port, port.as_deref()),
-        (Component::Path, p.path),
-        (Component::Query, p.query),
-        (Component::Fragment, p.fragment),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-    .collect()
 }
 
 /// The same [`Answer`] (canon, invalid, components; the refusal's notes)
 /// built from one `uri` answer of `scripts/servers/JavaRunner.java`, for
 /// the live resolver that asks the real library.
 pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
-    let s = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
-    if v.get("ok").and_then(serde_json::Value::as_bool) != Some(true) {
-        return refusal(
-            s("error").unwrap_or("").to_owned(),
-            s("stage") == Some("base"),
-        );
+    if let Some(refused) = library::java_runner_refusal(v, Code::Failure, Code::BaseFailed) {
+        return refused;
     }
+    let s = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
     let opaque = v.get("opaque").and_then(serde_json::Value::as_bool) == Some(true);
-    let port = v
-        .get("port")
-        .and_then(serde_json::Value::as_i64)
-        .and_then(|n| i32::try_from(n).ok())
-        .unwrap_or(-1);
     Answer {
         canon: s("string").map(str::to_owned),
-        components: components(&Parts {
+        components: JavaGetters {
             scheme: s("scheme"),
             user_info: s("raw_user_info"),
             host: s("host"),
-            port,
+            port: library::java_runner_port(v),
             path: if opaque { s("raw_ssp") } else { s("raw_path") },
             query: s("raw_query"),
             fragment: s("raw_fragment"),
-        }),
+        }
+        .components(),
         ..Answer::default()
     }
 }
@@ -182,6 +134,7 @@ pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Component;
     use crate::resolvers::NoteCode;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
@@ -200,8 +153,7 @@ mod tests {
         assert_eq!(a.get(Component::Path), Some("/a%20b"));
         assert_eq!(a.get(Component::Query), Some(""));
         assert_eq!(a.get(Component::Fragment), Some(""));
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
     }
 
     #[test]
@@ -242,16 +194,7 @@ mod tests {
     #[test]
     fn traced_answers_are_the_untraced_ones_with_the_steps() {
         let request = Request::new("../c?q").with_base(Some("http://h/a/b/"));
-        let plain = JavaUri.resolve(&request);
-        let traced = JavaUri.resolve(&request.traced());
+        let (plain, _) = library::traced_as_untraced(JavaUri, request);
         assert_eq!(plain.canon.as_deref(), Some("http://h/a/c?q"));
-        assert!(traced.trace.as_ref().is_some_and(|t| !t.steps.is_empty()));
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
-        );
     }
 }

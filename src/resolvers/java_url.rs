@@ -24,8 +24,8 @@
 //! A traced request records every decision of the library's code (see
 //! [`Stage::JavaUrl`](crate::engine::Stage::JavaUrl)).
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
-use crate::engine::Component;
+use super::library::{self, JavaGetters};
+use super::{Answer, Note, Request, Resolve};
 use crate::engine::code_table::code_table;
 use crate::engine::servers::java_url::{self, Handler, Where};
 use crate::engine::trace::Tracer;
@@ -52,19 +52,21 @@ pub struct JavaUrl;
 
 impl Resolve for JavaUrl {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
 fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer {
     let url = match java_url::request(input, base, tracer) {
         Ok(u) => u,
-        Err(e) => return refusal(e.to_string(), e.at == Where::Base),
+        Err(e) => {
+            let of_base = e.at == Where::Base;
+            return library::refusal(
+                Code::Failure,
+                e.to_string(),
+                of_base.then_some(Code::BaseFailed),
+            );
+        }
     };
     let external = url.to_external_form(tracer);
     let mut notes = Vec::new();
@@ -87,90 +89,41 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
     }
     Answer {
         canon: Some(external),
-        components: components(&Parts {
-            protocol: Some(&url.protocol),
+        components: JavaGetters {
+            scheme: Some(&url.protocol),
             user_info: url.user_info.as_deref(),
-            host: url.host.as_deref(),
+            host: java_url::connect_host(url.host.as_deref()),
             port: url.port,
             path: url.path.as_deref(),
             query: url.query.as_deref(),
-            reference: url.reference.as_deref(),
-        }),
+            fragment: url.reference.as_deref(),
+        }
+        .components(),
         notes,
         ..Answer::default()
     }
-}
-
-fn refusal(text: String, of_base: bool) -> Answer {
-    let mut answer = Answer::invalid(Note::new(Code::Failure, text));
-    if of_base {
-        answer.notes.push(Note::of(Code::BaseFailed));
-    }
-    answer
-}
-
-struct Parts<'p> {
-    protocol: Option<&'p str>,
-    user_info: Option<&'p str>,
-    host: Option<&'p str>,
-    port: i32,
-    path: Option<&'p str>,
-    query: Option<&'p str>,
-    reference: Option<&'p str>,
-}
-
-fn components(p: &Parts<'_>) -> Vec<(Component, String)> {
-    let (user, password) = match p.user_info {
-        None => (None, None),
-        Some(u) => match u.split_once(':') {
-            Some((user, pass)) => (Some(user), Some(pass)),
-            None => (Some(u), None),
-        },
-    };
-    let host = java_url::connect_host(p.host);
-    let port = (p.port != -1).then(|| p.port.to_string());
-    [
-        (Component::Scheme, p.protocol),
-        (Component::User, user),
-        (Component::Password, password),
-        (Component::Host, host),
-        (Component::Port, port.as_deref()),
-        (Component::Path, p.path),
-        (Component::Query, p.query),
-        (Component::Fragment, p.reference),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-    .collect()
 }
 
 /// The same [`Answer`] (canon, invalid, components; the refusal's notes)
 /// built from one `url` answer of `scripts/servers/JavaRunner.java`, for
 /// the live resolver that asks the real library.
 pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
-    let s = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
-    if v.get("ok").and_then(serde_json::Value::as_bool) != Some(true) {
-        return refusal(
-            s("error").unwrap_or("").to_owned(),
-            s("stage") == Some("base"),
-        );
+    if let Some(refused) = library::java_runner_refusal(v, Code::Failure, Code::BaseFailed) {
+        return refused;
     }
-    let port = v
-        .get("port")
-        .and_then(serde_json::Value::as_i64)
-        .and_then(|n| i32::try_from(n).ok())
-        .unwrap_or(-1);
+    let s = |k: &str| v.get(k).and_then(serde_json::Value::as_str);
     Answer {
         canon: s("external").map(str::to_owned),
-        components: components(&Parts {
-            protocol: s("protocol"),
+        components: JavaGetters {
+            scheme: s("protocol"),
             user_info: s("user_info"),
-            host: s("host"),
-            port,
+            host: java_url::connect_host(s("host")),
+            port: library::java_runner_port(v),
             path: s("path"),
             query: s("query"),
-            reference: s("ref"),
-        }),
+            fragment: s("ref"),
+        }
+        .components(),
         ..Answer::default()
     }
 }
@@ -178,6 +131,7 @@ pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Component;
     use crate::resolvers::NoteCode;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
@@ -196,8 +150,7 @@ mod tests {
         assert_eq!(a.get(Component::Path), Some("/a"));
         assert_eq!(a.get(Component::Query), Some(""));
         assert_eq!(a.get(Component::Fragment), Some(""));
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
     }
 
     #[test]
@@ -212,8 +165,10 @@ mod tests {
         assert_eq!(b.notes[1].code, NoteCode::JavaUrl(Code::BaseFailed));
         let m = run("http://a@b@c/", None);
         assert_eq!(m.get(Component::Host), None);
-        let codes: Vec<&str> = m.notes.iter().map(|n| n.code.as_str()).collect();
-        assert_eq!(codes, ["java-url.empty-host", "java-url.many-at"]);
+        assert_eq!(
+            library::codes(&m),
+            ["java-url.empty-host", "java-url.many-at"]
+        );
         let o = run("ftp://x/", Some("http://h/"));
         assert_eq!(o.notes[0].code, NoteCode::JavaUrl(Code::BaseIgnored));
     }
@@ -234,16 +189,7 @@ mod tests {
     #[test]
     fn traced_answers_are_the_untraced_ones_with_the_steps() {
         let request = Request::new("../c?q").with_base(Some("http://h/a/b/"));
-        let plain = JavaUrl.resolve(&request);
-        let traced = JavaUrl.resolve(&request.traced());
+        let (plain, _) = library::traced_as_untraced(JavaUrl, request);
         assert_eq!(plain.canon.as_deref(), Some("http://h/a/c?q"));
-        assert!(traced.trace.as_ref().is_some_and(|t| !t.steps.is_empty()));
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
-        );
     }
 }

@@ -36,6 +36,7 @@ pub mod go;
 pub mod hosts;
 pub mod java_uri;
 pub mod java_url;
+mod library;
 pub mod live;
 pub mod node_legacy;
 pub mod opc;

@@ -34,7 +34,7 @@
 
 use serde_json::Value;
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::node_legacy::{self, Call, Resolution, Url, record_answer};
@@ -70,12 +70,7 @@ pub struct NodeLegacy;
 
 impl Resolve for NodeLegacy {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
@@ -84,11 +79,12 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
     let a = match node_legacy::request(input, base, tracer) {
         Ok(a) => a,
         Err(e) => {
-            let mut answer = Answer::invalid(Note::new(Code::Failure, e.to_string()));
-            if e.call == Call::Resolve {
-                answer.notes.push(Note::of(Code::ResolveThrew));
-            }
-            return answer;
+            let resolve_threw = e.call == Call::Resolve;
+            return library::refusal(
+                Code::Failure,
+                e.to_string(),
+                resolve_threw.then_some(Code::ResolveThrew),
+            );
         }
     };
     record_answer(&a, tracer);
@@ -124,52 +120,46 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
 
 /// The components, as the module docs map them.
 fn components(u: &Url) -> Vec<(Component, String)> {
-    let field = |v: &Option<String>| v.clone();
     parts(
-        field(&u.protocol),
-        field(&u.auth),
-        field(&u.hostname),
-        field(&u.port),
-        field(&u.pathname),
+        u.protocol.as_deref(),
+        u.auth.as_deref(),
+        u.hostname.as_deref(),
+        u.port.as_deref(),
+        u.pathname.as_deref(),
         u.search
             .as_ref()
-            .map(|_| u.query.clone().unwrap_or_default()),
-        field(&u.hash),
+            .map(|_| u.query.as_deref().unwrap_or_default()),
+        u.hash.as_deref(),
     )
 }
 
 /// The components from the fields (see the module docs).
 fn parts(
-    protocol: Option<String>,
-    auth: Option<String>,
-    hostname: Option<String>,
-    port: Option<String>,
-    pathname: Option<String>,
-    query: Option<String>,
-    hash: Option<String>,
+    protocol: Option<&str>,
+    auth: Option<&str>,
+    hostname: Option<&str>,
+    port: Option<&str>,
+    pathname: Option<&str>,
+    query: Option<&str>,
+    hash: Option<&str>,
 ) -> Vec<(Component, String)> {
-    let scheme = protocol.map(|p| p.strip_suffix(':').unwrap_or(&p).to_owned());
-    let (user, password) = match auth {
-        None => (None, None),
-        Some(a) => match a.split_once(':') {
-            Some((u, p)) => (Some(u.to_owned()), Some(p.to_owned())),
-            None => (Some(a), None),
-        },
-    };
-    let fragment = hash.map(|h| h.strip_prefix('#').unwrap_or(&h).to_owned());
-    [
-        (Component::Scheme, scheme),
+    let (user, password) = library::userinfo(auth);
+    library::present([
+        (
+            Component::Scheme,
+            protocol.map(|p| p.strip_suffix(':').unwrap_or(p)),
+        ),
         (Component::User, user),
         (Component::Password, password),
         (Component::Host, hostname.filter(|h| !h.is_empty())),
         (Component::Port, port),
         (Component::Path, pathname),
         (Component::Query, query),
-        (Component::Fragment, fragment),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v)))
-    .collect()
+        (
+            Component::Fragment,
+            hash.map(|h| h.strip_prefix('#').unwrap_or(h)),
+        ),
+    ])
 }
 
 /// The [`Answer`] of one line of `scripts/servers/node-legacy-runner.js`:
@@ -178,20 +168,21 @@ fn parts(
 pub fn answer_of_runner(v: &Value) -> Answer {
     if v["ok"] != Value::Bool(true) {
         let error = v["error"].as_str().unwrap_or("the runner gave no answer");
-        let mut answer = Answer::invalid(Note::new(Code::Failure, error));
-        if v["call"].as_str() == Some(Call::Resolve.name()) {
-            answer.notes.push(Note::of(Code::ResolveThrew));
-        }
-        return answer;
+        let resolve_threw = v["call"].as_str() == Some(Call::Resolve.name());
+        return library::refusal(
+            Code::Failure,
+            error,
+            resolve_threw.then_some(Code::ResolveThrew),
+        );
     }
-    let text = |k: &str| v[k].as_str().map(str::to_owned);
+    let text = |k: &str| v[k].as_str();
     let query = if v["search"].is_string() {
         Some(text("query").unwrap_or_default())
     } else {
         None
     };
     Answer {
-        canon: text("href"),
+        canon: text("href").map(str::to_owned),
         components: parts(
             text("protocol"),
             text("auth"),
@@ -209,6 +200,7 @@ pub fn answer_of_runner(v: &Value) -> Answer {
 mod tests {
     use super::*;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
         NodeLegacy.resolve(&Request::new(input).with_base(base))
@@ -226,8 +218,7 @@ mod tests {
         assert_eq!(a.get(Component::Path), Some("/p"));
         assert_eq!(a.get(Component::Query), Some(""));
         assert_eq!(a.get(Component::Fragment), Some(""));
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
     }
 
     #[test]
@@ -243,7 +234,6 @@ mod tests {
 
     #[test]
     fn notes_say_what_the_library_did_to_the_host() {
-        let codes = |a: &Answer| a.notes.iter().map(|n| n.code.as_str()).collect::<Vec<_>>();
         let a = run("http://good.com:evil.com/", None);
         assert_eq!(a.get(Component::Host), Some("good.com"));
         assert_eq!(codes(&a), ["node-legacy.hostname-cut"]);
@@ -274,16 +264,7 @@ mod tests {
     #[test]
     fn traced_answers_are_the_untraced_ones_with_the_steps() {
         let request = Request::new("../c?q").with_base(Some("http://h/a/b/"));
-        let plain = NodeLegacy.resolve(&request);
-        let traced = NodeLegacy.resolve(&request.traced());
+        let (plain, _) = library::traced_as_untraced(NodeLegacy, request);
         assert_eq!(plain.canon.as_deref(), Some("http://h/a/c?q"));
-        assert!(traced.trace.as_ref().is_some_and(|t| !t.steps.is_empty()));
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
-        );
     }
 }

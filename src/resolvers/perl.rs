@@ -42,9 +42,11 @@
 //!   decode) is not: nothing a client does calls `ihost`, so the answer
 //!   stands and a `perl.ihost-dies` note gives the text.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value, json};
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::perl::{self, Reading, lossy, perl_utf8};
@@ -77,12 +79,7 @@ pub struct Perl;
 
 impl Resolve for Perl {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
@@ -140,21 +137,13 @@ impl Shown {
 
 /// The answer (see the module docs).
 fn answer_of_reading(s: &Shown) -> Answer {
-    let mut components = Vec::with_capacity(8);
+    let (user, password) = library::userinfo(s.userinfo.as_deref());
+    let mut components = library::present([
+        (Component::Scheme, s.scheme.as_deref()),
+        (Component::User, user),
+        (Component::Password, password),
+    ]);
     let mut notes = Vec::new();
-    if let Some(scheme) = &s.scheme {
-        components.push((Component::Scheme, scheme.clone()));
-    }
-    if let Some(userinfo) = &s.userinfo {
-        let (user, password) = match userinfo.split_once(':') {
-            Some((u, p)) => (u, Some(p)),
-            None => (userinfo.as_str(), None),
-        };
-        components.push((Component::User, user.to_owned()));
-        if let Some(p) = password {
-            components.push((Component::Password, p.to_owned()));
-        }
-    }
     match &s.host {
         Some(Some(host)) => {
             let bytes: Vec<u8> = host
@@ -162,10 +151,13 @@ fn answer_of_reading(s: &Shown) -> Answer {
                 .map(|c| u8::try_from(c).unwrap_or(b'?'))
                 .collect();
             if !bytes.is_ascii() {
-                let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
                 notes.push(Note::new(
                     Code::HostBytes,
-                    format!("{}; its bytes: {hex}", Code::HostBytes.text()),
+                    format!(
+                        "{}; its bytes: {}",
+                        Code::HostBytes.text(),
+                        library::hex(&bytes)
+                    ),
                 ));
             }
             components.push((
@@ -183,18 +175,12 @@ fn answer_of_reading(s: &Shown) -> Answer {
             ),
         )),
     }
-    if let Some(port) = &s.port {
-        components.push((Component::Port, port.clone()));
-    }
-    if let Some(path) = &s.path {
-        components.push((Component::Path, path.clone()));
-    }
-    if let Some(query) = &s.query {
-        components.push((Component::Query, query.clone()));
-    }
-    if let Some(fragment) = &s.fragment {
-        components.push((Component::Fragment, fragment.clone()));
-    }
+    components.extend(library::present([
+        (Component::Port, s.port.as_deref()),
+        (Component::Path, s.path.as_deref()),
+        (Component::Query, s.query.as_deref()),
+        (Component::Fragment, s.fragment.as_deref()),
+    ]));
     if s.canonical != s.as_string {
         notes.push(Note::new(
             Code::Canonical,
@@ -274,8 +260,7 @@ fn runner_answer_with<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T
                 if cps.iter().all(|&c| scalar(c)) {
                     Value::String(lossy(cps))
                 } else {
-                    let hex: String = perl_utf8(cps).iter().map(|b| format!("{b:02x}")).collect();
-                    json!({ "bytes": hex })
+                    json!({ "bytes": library::hex(&perl_utf8(cps)) })
                 }
             }
         };
@@ -299,17 +284,7 @@ fn runner_answer_with<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T
 /// A runner's string value as text: a JSON string, or `{"bytes":…}` (only
 /// ihost writes one) shown lossily.
 fn text_of(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Object(o) => {
-            let hex = o.get("bytes")?.as_str()?;
-            let bytes: Vec<u8> = (0..hex.len() / 2)
-                .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
-                .collect();
-            Some(String::from_utf8_lossy(&bytes).into_owned())
-        }
-        _ => None,
-    }
+    library::runner_text(v).map(Cow::into_owned)
 }
 
 /// The [`Answer`] of one line of the real library's runner (for the live
@@ -420,16 +395,7 @@ mod tests {
     #[test]
     fn traced_answers_are_the_untraced_ones_with_the_steps() {
         let request = Request::new("../c?q").with_base(Some("http://h/a/b/"));
-        let plain = Perl.resolve(&request);
-        let traced = Perl.resolve(&request.traced());
+        let (plain, _) = library::traced_as_untraced(Perl, request);
         assert_eq!(plain.canon.as_deref(), Some("http://h/a/c?q"));
-        assert!(traced.trace.as_ref().is_some_and(|t| !t.steps.is_empty()));
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
-        );
     }
 }

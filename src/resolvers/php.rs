@@ -43,9 +43,11 @@
 //! [`Php`](crate::engine::Stage::Php)); PHP reads bytes and has one stage,
 //! so the request's encoding and last stage are not used.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::php::{self, Url};
@@ -73,29 +75,21 @@ pub struct Php;
 
 impl Resolve for Php {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
 /// The request through the model, as an [`Answer`].
 fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer {
-    let no_base = base.map(|_| Note::of(Code::NoBase));
+    let no_base = base.map(|_| Code::NoBase);
     match php::parse_url(input, tracer) {
-        Err(why) => {
-            let mut answer = Answer::invalid(Note::new(
-                Code::Failure,
-                format!("parse_url() returned false: {why}"),
-            ));
-            answer.notes.extend(no_base);
-            answer
-        }
+        Err(why) => library::refusal(
+            Code::Failure,
+            format!("parse_url() returned false: {why}"),
+            no_base,
+        ),
         Ok(url) => {
-            let mut notes: Vec<Note> = no_base.into_iter().collect();
+            let mut notes: Vec<Note> = no_base.into_iter().map(Note::of).collect();
             notes.extend(facts(input, &url));
             let parts = Parts::of(&url);
             Answer {
@@ -199,7 +193,7 @@ impl<'p> Parts<'p> {
 
     /// The components, present where PHP's array has the key.
     fn components(&self) -> Vec<(Component, String)> {
-        [
+        library::present([
             (Component::Scheme, self.scheme),
             (Component::User, self.user),
             (Component::Password, self.pass),
@@ -208,10 +202,7 @@ impl<'p> Parts<'p> {
             (Component::Path, self.path),
             (Component::Query, self.query),
             (Component::Fragment, self.fragment),
-        ]
-        .into_iter()
-        .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-        .collect()
+        ])
     }
 }
 
@@ -219,21 +210,19 @@ impl<'p> Parts<'p> {
 /// and components as [`Php`] gives, with the notes the line can tell (a
 /// base it ignored; on `false`, not which check refused).
 pub fn answer_of_runner(v: &Value) -> Answer {
-    let no_base = (v["base_ignored"] == Value::Bool(true)).then(|| Note::of(Code::NoBase));
+    let no_base = (v["base_ignored"] == Value::Bool(true)).then_some(Code::NoBase);
     if v["ok"] != Value::Bool(true) {
         let why = match v["error"].as_str() {
             Some("false") | None => "parse_url() returned false".to_owned(),
             Some(other) => format!("the runner failed: {other}"),
         };
-        let mut answer = Answer::invalid(Note::new(Code::Failure, why));
-        answer.notes.extend(no_base);
-        return answer;
+        return library::refusal(Code::Failure, why, no_base);
     }
-    let texts: Vec<Option<String>> = [
+    let texts: Vec<Option<Cow<'_, str>>> = [
         "scheme", "host", "user", "pass", "path", "query", "fragment",
     ]
     .iter()
-    .map(|key| text_of(&v[*key]))
+    .map(|key| library::runner_text(&v[*key]))
     .collect();
     let at = |i: usize| texts.get(i).and_then(|t| t.as_deref());
     let parts = Parts {
@@ -249,24 +238,8 @@ pub fn answer_of_runner(v: &Value) -> Answer {
     Answer {
         canon: Some(parts.canon()),
         components: parts.components(),
-        notes: no_base.into_iter().collect(),
+        notes: no_base.into_iter().map(Note::of).collect(),
         ..Answer::default()
-    }
-}
-
-/// A string of a runner's line: a JSON string, or `{"bytes":"<hex>"}`
-/// shown with U+FFFD where it is not UTF-8. `None`: the key is absent.
-fn text_of(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Object(o) => {
-            let hex = o.get("bytes")?.as_str()?;
-            let bytes: Vec<u8> = (0..hex.len() / 2)
-                .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
-                .collect();
-            Some(String::from_utf8_lossy(&bytes).into_owned())
-        }
-        _ => None,
     }
 }
 
@@ -274,13 +247,10 @@ fn text_of(v: &Value) -> Option<String> {
 mod tests {
     use super::*;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
         Php.resolve(&Request::new(input).with_base(base))
-    }
-
-    fn codes(a: &Answer) -> Vec<&str> {
-        a.notes.iter().map(|n| n.code.as_str()).collect()
     }
 
     #[test]
@@ -294,8 +264,7 @@ mod tests {
         assert_eq!(a.get(Component::Port), Some("80"));
         assert_eq!(a.get(Component::Query), Some(""));
         assert_eq!(a.get(Component::Fragment), Some(""));
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
         let a = run("file:///x", None);
         assert_eq!(a.canon.as_deref(), Some("file:/x"));
         assert_eq!(a.get(Component::Host), None);
@@ -381,21 +350,12 @@ mod tests {
     #[test]
     fn traced_answers_are_the_untraced_ones_with_the_steps() {
         let request = Request::new("http://u@h:1/p?q#f").with_base(Some("http://b/"));
-        let plain = Php.resolve(&request);
-        let traced = Php.resolve(&request.traced());
-        let steps = traced.trace.clone().map(|t| t.steps).unwrap_or_default();
+        let (_, steps) = library::traced_as_untraced(Php, request);
         assert!(steps.len() > 5);
         assert!(
             steps
                 .iter()
                 .all(|s| s.id.stage() == crate::engine::Stage::Php)
-        );
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
         );
     }
 }

@@ -26,10 +26,10 @@
 //! and one encoding (Python's `str` is Unicode), so `until` and `encoding`
 //! are not used.
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
-use crate::engine::servers::python::{self, Join, Properties, Where};
+use crate::engine::servers::python::{self, Join, Where};
 use crate::engine::trace::Tracer;
 
 code_table! {
@@ -56,12 +56,7 @@ pub struct Python;
 
 impl Resolve for Python {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
@@ -70,11 +65,12 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
     let split = match python::request(input, base, tracer) {
         Ok(split) => split,
         Err(e) => {
-            let mut answer = Answer::invalid(Note::new(Code::Failure, e.to_string()));
-            if e.at == Where::Base {
-                answer.notes.push(Note::of(Code::BaseFailed));
-            }
-            return answer;
+            let of_base = e.at == Where::Base;
+            return library::refusal(
+                Code::Failure,
+                e.to_string(),
+                of_base.then_some(Code::BaseFailed),
+            );
         }
     };
     let mut notes = Vec::new();
@@ -94,12 +90,24 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
         ));
     }
     match split.read(tracer) {
-        Ok(p) => Answer {
-            canon: Some(p.href.clone()),
-            components: components(&p),
-            notes,
-            ..Answer::default()
-        },
+        Ok(p) => {
+            let port = p.port.map(|n| n.to_string());
+            Answer {
+                components: components([
+                    Some(&*p.scheme),
+                    p.username,
+                    p.password,
+                    p.hostname.as_deref(),
+                    port.as_deref(),
+                    Some(p.path),
+                    Some(p.query),
+                    Some(p.fragment),
+                ]),
+                canon: Some(p.href),
+                notes,
+                ..Answer::default()
+            }
+        }
         Err(e) => {
             let mut answer = Answer::invalid(Note::new(Code::Failure, e.to_string()));
             answer.notes.push(Note::new(
@@ -127,22 +135,16 @@ pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
     }
     let text = |k: &str| v[k].as_str();
     let port = v["port"].as_u64().map(|n| n.to_string());
-    let components = [
-        (Component::Scheme, text("scheme").filter(|s| !s.is_empty())),
-        (Component::User, text("username")),
-        (Component::Password, text("password")),
-        (Component::Host, text("hostname")),
-        (Component::Port, port.as_deref()),
-        (Component::Path, text("path")),
-        (Component::Query, text("query").filter(|q| !q.is_empty())),
-        (
-            Component::Fragment,
-            text("fragment").filter(|f| !f.is_empty()),
-        ),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-    .collect();
+    let components = components([
+        text("scheme"),
+        text("username"),
+        text("password"),
+        text("hostname"),
+        port.as_deref(),
+        text("path"),
+        text("query"),
+        text("fragment"),
+    ]);
     Answer {
         canon: text("href").map(str::to_owned),
         components,
@@ -150,34 +152,38 @@ pub fn answer_of_runner(v: &serde_json::Value) -> Answer {
     }
 }
 
-/// The components, as the properties give them (see the module docs).
-fn components(p: &Properties<'_>) -> Vec<(Component, String)> {
-    let port = p.port.map(|n| n.to_string());
-    [
-        (
-            Component::Scheme,
-            Some(&*p.scheme).filter(|s| !s.is_empty()),
-        ),
-        (Component::User, p.username),
-        (Component::Password, p.password),
-        (Component::Host, p.hostname.as_deref()),
-        (Component::Port, port.as_deref()),
-        (Component::Path, Some(p.path)),
-        (Component::Query, Some(p.query).filter(|q| !q.is_empty())),
-        (
-            Component::Fragment,
-            Some(p.fragment).filter(|f| !f.is_empty()),
-        ),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-    .collect()
+/// The components of the properties, whoever read them (the model or the
+/// runner's line), in order: the scheme, the query and the fragment only
+/// when not empty (see the module docs).
+fn components<'a>(values: [Option<&'a str>; 8]) -> Vec<(Component, String)> {
+    let [
+        scheme,
+        username,
+        password,
+        hostname,
+        port,
+        path,
+        query,
+        fragment,
+    ] = values;
+    let not_empty = |v: Option<&'a str>| v.filter(|v| !v.is_empty());
+    library::present([
+        (Component::Scheme, not_empty(scheme)),
+        (Component::User, username),
+        (Component::Password, password),
+        (Component::Host, hostname),
+        (Component::Port, port),
+        (Component::Path, path),
+        (Component::Query, not_empty(query)),
+        (Component::Fragment, not_empty(fragment)),
+    ])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
         Python.resolve(&Request::new(input).with_base(base))
@@ -195,8 +201,7 @@ mod tests {
         assert_eq!(a.get(Component::Path), Some("/p;x"));
         assert_eq!(a.get(Component::Query), None);
         assert_eq!(a.get(Component::Fragment), None);
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
     }
 
     #[test]
@@ -222,7 +227,6 @@ mod tests {
 
     #[test]
     fn notes_say_what_urljoin_and_urlsplit_did() {
-        let codes = |a: &Answer| a.notes.iter().map(|n| n.code.as_str()).collect::<Vec<_>>();
         assert_eq!(
             codes(&run("x", Some("foo://good/a/b"))),
             ["python.urljoin-input-unchanged"]
@@ -260,16 +264,7 @@ mod tests {
     #[test]
     fn traced_answers_are_the_untraced_ones_with_the_steps() {
         let request = Request::new("../c?q").with_base(Some("http://h/a/b/"));
-        let plain = Python.resolve(&request);
-        let traced = Python.resolve(&request.traced());
+        let (plain, _) = library::traced_as_untraced(Python, request);
         assert_eq!(plain.canon.as_deref(), Some("http://h/a/c?q"));
-        assert!(traced.trace.as_ref().is_some_and(|t| !t.steps.is_empty()));
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
-        );
     }
 }

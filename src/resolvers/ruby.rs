@@ -42,7 +42,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::ruby::{self, At, ErrorClass, Join, Uri};
@@ -77,12 +77,7 @@ pub struct Ruby;
 
 impl Resolve for Ruby {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |t| answer(input, base, t),
-            |t| answer(input, base, t),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
@@ -96,14 +91,11 @@ fn answer<T: Tracer>(input: &str, base: Option<&str>, tracer: &mut T) -> Answer 
 
 /// A refusal: the exception's text, and why where it helps.
 fn refusal(text: &str, at: At, class: ErrorClass) -> Answer {
-    let mut answer = Answer::invalid(Note::new(Code::Failure, text));
-    if at == At::Base {
-        answer.notes.push(Note::of(Code::BaseRefused));
-    }
-    if class == ErrorClass::NoMethod {
-        answer.notes.push(Note::of(Code::FtpMerge));
-    }
-    answer
+    let then = [
+        (at == At::Base).then_some(Code::BaseRefused),
+        (class == ErrorClass::NoMethod).then_some(Code::FtpMerge),
+    ];
+    library::refusal(Code::Failure, text, then.into_iter().flatten())
 }
 
 /// The object as an answer (see the module docs for the components).
@@ -165,27 +157,15 @@ fn answer_of<T: Tracer>(u: &Uri<'_>, tracer: &mut T) -> Answer {
 /// The present components, in order: scheme, user, password, host, port,
 /// path, query, fragment.
 fn components(values: [Option<Cow<'_, str>>; 8]) -> Vec<(Component, String)> {
-    Component::ALL
-        .into_iter()
-        .zip(values)
-        .filter_map(|(c, v)| v.map(|v| (c, v.into_owned())))
-        .collect()
+    library::present(Component::ALL.into_iter().zip(values))
 }
 
 /// A runner string: a JSON string, or `{"bytes":"<hex>"}` shown lossily;
 /// a port's number as its digits.
 fn text_of(v: &Value) -> Option<Cow<'_, str>> {
     match v {
-        Value::String(s) => Some(Cow::Borrowed(s)),
         Value::Number(n) => Some(Cow::Owned(n.to_string())),
-        Value::Object(o) => {
-            let hex = o.get("bytes")?.as_str()?;
-            let bytes: Vec<u8> = (0..hex.len() / 2)
-                .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
-                .collect();
-            Some(Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()))
-        }
-        _ => None,
+        other => library::runner_text(other),
     }
 }
 
@@ -231,13 +211,10 @@ mod tests {
     use super::*;
     use crate::engine::StepId;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn resolve(input: &str, base: Option<&str>) -> Answer {
         Ruby.resolve(&Request::new(input).with_base(base))
-    }
-
-    fn codes(a: &Answer) -> Vec<&str> {
-        a.notes.iter().map(|n| n.code.as_str()).collect()
     }
 
     #[test]
@@ -336,23 +313,14 @@ mod tests {
     #[test]
     fn traced_answers_are_the_untraced_ones_with_the_steps() {
         let request = Request::new("../g?y#s").with_base(Some("http://a/b/c/d;p?q"));
-        let plain = Ruby.resolve(&request);
-        let traced = Ruby.resolve(&request.traced());
+        let (plain, steps) = library::traced_as_untraced(Ruby, request);
         assert_eq!(plain.canon.as_deref(), Some("http://a/b/g?y#s"));
-        let steps = traced.trace.clone().map(|t| t.steps).unwrap_or_default();
         assert!(steps.iter().any(|s| s.of_base));
         assert!(steps.iter().any(|s| s.id == StepId::RubyMergePath));
         assert!(
             steps
                 .iter()
                 .all(|s| s.id.stage() == crate::engine::Stage::Ruby)
-        );
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
         );
     }
 }

@@ -38,7 +38,7 @@
 
 use serde_json::Value;
 
-use super::{Answer, Note, Request, Resolve, with_tracer};
+use super::{Answer, Note, Request, Resolve, library};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
 use crate::engine::servers::python::Where;
@@ -67,12 +67,7 @@ pub struct Urllib3;
 
 impl Resolve for Urllib3 {
     fn resolve(&self, request: &Request<'_>) -> Answer {
-        let (input, base) = (request.input, request.base());
-        with_tracer(
-            request.trace,
-            |tr| answer(input, base, tr),
-            |tr| answer(input, base, tr),
-        )
+        library::resolve(request, answer, answer)
     }
 }
 
@@ -125,24 +120,12 @@ fn numeric(host: &str) -> bool {
 
 /// A refusal: the exception's text, and whose it was.
 fn refused(e: &Error) -> Answer {
-    let mut answer = Answer::invalid(Note::new(Code::Failure, e.to_string()));
-    if let Error::Join(e) = e
-        && e.at == Where::Base
-    {
-        answer.notes.push(Note::of(Code::BaseRefused));
-    }
-    answer
-}
-
-/// `user` and `password` of an `auth`: split at its first `:`.
-fn userinfo(auth: &str) -> [(Component, Option<&str>); 2] {
-    match auth.split_once(':') {
-        Some((user, password)) => [
-            (Component::User, Some(user)),
-            (Component::Password, Some(password)),
-        ],
-        None => [(Component::User, Some(auth)), (Component::Password, None)],
-    }
+    let of_base = matches!(e, Error::Join(e) if e.at == Where::Base);
+    library::refusal(
+        Code::Failure,
+        e.to_string(),
+        of_base.then_some(Code::BaseRefused),
+    )
 }
 
 /// The components of the fields (see the module docs).
@@ -155,23 +138,17 @@ fn components_of(
     query: Option<&str>,
     fragment: Option<&str>,
 ) -> Vec<(Component, String)> {
-    let [user, password] = match auth {
-        Some(auth) => userinfo(auth),
-        None => [(Component::User, None), (Component::Password, None)],
-    };
-    [
+    let (user, password) = library::userinfo(auth);
+    library::present([
         (Component::Scheme, scheme),
-        user,
-        password,
+        (Component::User, user),
+        (Component::Password, password),
         (Component::Host, host),
         (Component::Port, port.as_deref()),
         (Component::Path, path),
         (Component::Query, query),
         (Component::Fragment, fragment),
-    ]
-    .into_iter()
-    .filter_map(|(c, v)| v.map(|v| (c, v.to_owned())))
-    .collect()
+    ])
 }
 
 fn components(url: &Url<'_>) -> Vec<(Component, String)> {
@@ -219,6 +196,7 @@ pub fn answer_of_runner(v: &Value) -> Answer {
 mod tests {
     use super::*;
     use crate::resolvers::NoteCode;
+    use crate::resolvers::library::codes;
 
     fn run(input: &str, base: Option<&str>) -> Answer {
         Urllib3.resolve(&Request::new(input).with_base(base))
@@ -239,8 +217,7 @@ mod tests {
         assert_eq!(a.get(Component::Path), Some("/b"));
         assert_eq!(a.get(Component::Query), Some("q%20r"));
         assert_eq!(a.get(Component::Fragment), Some(""));
-        let order: Vec<Component> = a.components.iter().map(|(c, _)| *c).collect();
-        assert!(order.is_sorted(), "{order:?}");
+        library::assert_in_order(&a);
     }
 
     #[test]
@@ -259,7 +236,6 @@ mod tests {
 
     #[test]
     fn notes_say_what_parse_url_did() {
-        let codes = |a: &Answer| a.notes.iter().map(|n| n.code.as_str()).collect::<Vec<_>>();
         assert_eq!(codes(&run("evil.com/x", None)), ["urllib3.no-scheme"]);
         assert_eq!(
             codes(&run("ftp://EX.com/a/../b", None)),
@@ -298,16 +274,7 @@ mod tests {
     #[test]
     fn traced_answers_are_the_untraced_ones_with_the_steps() {
         let request = Request::new("../c?q").with_base(Some("http://h/a/b/"));
-        let plain = Urllib3.resolve(&request);
-        let traced = Urllib3.resolve(&request.traced());
+        let (plain, _) = library::traced_as_untraced(Urllib3, request);
         assert_eq!(plain.canon.as_deref(), Some("http://h/a/c?q"));
-        assert!(traced.trace.as_ref().is_some_and(|t| !t.steps.is_empty()));
-        assert_eq!(
-            Answer {
-                trace: None,
-                ..traced
-            },
-            plain
-        );
     }
 }

@@ -16,6 +16,11 @@
 //! (`known_failures.rs` reads it); a listed request that passes fails the
 //! check too, so the list only shrinks.
 //!
+//! The resolver of such a library is held to the same answers
+//! ([`check_resolver`]): on every 10th request it must give what the
+//! model's `answer_of_runner` (the live resolver's reader) makes of the
+//! library's line.
+//!
 //! Environment: `SERVERS_REPORT=N` prints N failures (default 20) and the
 //! tally per source; `SERVERS_SAMPLE=DIR` points the second-sample check at
 //! a folder with `requests.jsonl` and `answers-NAME.jsonl` (either may be
@@ -28,9 +33,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use url_inspector::engine::{NoTrace, Trace};
+#[cfg(feature = "resolvers")]
+use url_inspector::resolvers::{self, Answer, Resolver};
 
 #[path = "data_file.rs"]
-mod data_file;
+pub mod data_file;
 #[path = "known_failures.rs"]
 mod known_failures;
 
@@ -97,6 +105,23 @@ pub fn requests(path: &Path) -> Vec<Request> {
             }
         })
         .collect()
+}
+
+/// A model's answer in the runner's shape, from the test's one function
+/// generic over the tracer, passed twice (once per tracer, as a function
+/// pointer cannot be generic): on a recording tracer when `traced`, else
+/// on [`NoTrace`].
+pub fn traced_or_not(
+    r: &Request,
+    traced: bool,
+    untraced: fn(&Request, &mut NoTrace) -> Value,
+    recording: fn(&Request, &mut Trace) -> Value,
+) -> Value {
+    if traced {
+        recording(r, &mut Trace::default())
+    } else {
+        untraced(r, &mut NoTrace)
+    }
 }
 
 /// The answer of a line, less the keys left out.
@@ -299,6 +324,94 @@ pub fn check_second_sample(
     assert!(
         share >= min_share,
         "{share:.4} % agree, under {min_share} %"
+    );
+}
+
+/// What [`check_resolver`] holds a refusal to, besides its validity.
+#[cfg(feature = "resolvers")]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Any reason: the resolver may say more than the runner's line tells
+    /// (which check of PHP's refused the URL).
+    AnyReason,
+    /// The same reason: the first note's text.
+    SameReason,
+}
+
+/// The resolver against the committed answers as `of_runner` (the model's
+/// `answer_of_runner`, the live resolver's reader) reads them, on every
+/// 10th request but the listed failures: the same validity, `canon` and
+/// components, and with [`Refusal::SameReason`] the same first note on a
+/// refusal. The base is the one the resolver takes (an empty one is none;
+/// urljoin, say, gives the input back for one, so the answers agree).
+#[cfg(feature = "resolvers")]
+pub fn check_resolver(
+    library: &Library,
+    resolver: Resolver,
+    of_runner: fn(&Value) -> Answer,
+    refusal: Refusal,
+) {
+    let dir = data_dir();
+    let requests = requests(&dir.join("requests.jsonl.gz"));
+    let text = data_file::read_text(answers_in(library, &dir));
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(
+        requests.len(),
+        lines.len(),
+        "{}: one answer per request",
+        library.name
+    );
+    let known = known_failures(library);
+    let reason = |a: &Answer| {
+        (a.invalid && refusal == Refusal::SameReason)
+            .then(|| a.notes.first().map(|n| n.message.clone()))
+    };
+    let shown = |a: &Answer| {
+        format!(
+            "{:?} {:?} {:?} {:?}",
+            a.invalid,
+            a.canon,
+            a.components,
+            reason(a).flatten()
+        )
+    };
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (n, (r, line)) in requests.iter().zip(&lines).enumerate().step_by(10) {
+        if known.contains_key(&(r.input.clone(), r.base.clone())) {
+            continue;
+        }
+        checked += 1;
+        let v: Value = serde_json::from_str(line).expect("a JSON line");
+        let want = of_runner(library.key.map_or(&v, |key| &v[key]));
+        let request = resolvers::Request::new(&r.input).with_base(r.base.as_deref());
+        let got = resolver.resolve(&request);
+        let same = got.invalid == want.invalid
+            && got.canon == want.canon
+            && got.components == want.components
+            && reason(&got) == reason(&want);
+        if !same {
+            failures.push(format!(
+                "request {n} ({}): {:?} against {:?}\n  resolver: {}\n  runner:   {}",
+                r.source,
+                r.input,
+                r.base,
+                shown(&got),
+                shown(&want)
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}: {} of {checked} differ:\n{}",
+        library.name,
+        failures.len(),
+        failures
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 

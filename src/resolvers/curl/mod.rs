@@ -44,6 +44,7 @@ use std::ffi::{CString, c_int};
 use std::fmt::Write;
 use std::sync::OnceLock;
 
+pub use super::library::hex;
 use super::{Answer, Note, Request, Resolve};
 use crate::engine::Component;
 use crate::engine::code_table::code_table;
@@ -277,15 +278,6 @@ pub fn shown(bytes: Vec<u8>) -> (String, Option<Vec<u8>>) {
             (text, Some(bytes))
         }
     }
-}
-
-/// The bytes in lower-case hex, as the oracle files write them.
-pub fn hex(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        let _ = write!(out, "{b:02x}");
-    }
-    out
 }
 
 /// The [`Answer`] of a request that libcurl answered.
