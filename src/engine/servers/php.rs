@@ -887,12 +887,10 @@ mod tests {
             assert_eq!(traced, parse_url(input, &mut NoTrace), "{input:?}");
             reached.extend(trace.steps.iter().map(|s| s.id));
         }
-        let missing: Vec<&str> = StepId::ALL
-            .iter()
-            .filter(|id| id.stage() == crate::engine::Stage::Php && !reached.contains(id))
-            .map(|id| id.id())
-            .collect();
-        assert_eq!(missing, Vec::<&str>::new());
+        assert_eq!(
+            crate::engine::servers::test_steps::unreached(crate::engine::Stage::Php, &reached),
+            Vec::<&str>::new()
+        );
     }
 
     #[test]

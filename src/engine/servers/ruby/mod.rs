@@ -268,12 +268,10 @@ mod tests {
             );
             reached.extend(trace.steps.iter().map(|s| s.id));
         }
-        let missing: Vec<&str> = StepId::ALL
-            .iter()
-            .filter(|id| id.stage() == crate::engine::Stage::Ruby && !reached.contains(id))
-            .map(|id| id.id())
-            .collect();
-        assert_eq!(missing, Vec::<&str>::new());
+        assert_eq!(
+            crate::engine::servers::test_steps::unreached(crate::engine::Stage::Ruby, &reached),
+            Vec::<&str>::new()
+        );
     }
 
     #[test]
