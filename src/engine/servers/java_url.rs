@@ -41,6 +41,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+pub use super::java_common::Where;
 use super::java_common::{
     check_host_string, equals_ignore_case, ipv6_literal, is_java_whitespace, is_letter,
     is_letter_or_digit, parse_int, to_lower_root, utf16_index,
@@ -86,25 +87,6 @@ impl Handler {
             Handler::Https => 443,
             Handler::Ftp => 21,
             _ => -1,
-        }
-    }
-}
-
-/// Which constructor threw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Where {
-    /// `new URL(base)`.
-    Base,
-    /// `new URL(input)` or `new URL(context, input)`.
-    Input,
-}
-
-impl Where {
-    /// As the runner writes it (`"stage"`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Where::Base => "base",
-            Where::Input => "input",
         }
     }
 }
