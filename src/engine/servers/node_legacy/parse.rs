@@ -740,25 +740,10 @@ fn is_forbidden_host(c: char) -> bool {
     )
 }
 
-/// `forbiddenHostCharsIpv6`, `/[\0\t\n\r #%/<>?@\\^|]/`.
+/// `forbiddenHostCharsIpv6`, `/[\0\t\n\r #%/<>?@\\^|]/`: for IPv6, as
+/// lib/url.js says, `forbiddenHostChars` less `[`, `]` and `:`.
 fn is_forbidden_ipv6(c: char) -> bool {
-    matches!(
-        c,
-        '\0' | '\t'
-            | '\n'
-            | '\r'
-            | ' '
-            | '#'
-            | '%'
-            | '/'
-            | '<'
-            | '>'
-            | '?'
-            | '@'
-            | '\\'
-            | '^'
-            | '|'
-    )
+    is_forbidden_host(c) && !matches!(c, ':' | '[' | ']')
 }
 
 /// `autoEscapeStr`: `escapedCodes`, the characters written `%XX`.
@@ -796,4 +781,20 @@ fn auto_escape(rest: &str) -> Cow<'_, str> {
     }
     out.push_str(&rest[from..]);
     Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_forbidden_sets_are_lib_url_js_classes() {
+        // the classes of forbiddenHostChars and forbiddenHostCharsIpv6
+        let host = "\0\t\n\r #%/:<>?@[\\]^|";
+        let ipv6 = "\0\t\n\r #%/<>?@\\^|";
+        for c in (0..=0x7f_u8).map(char::from).chain(['\u{a0}', 'é']) {
+            assert_eq!(is_forbidden_host(c), host.contains(c), "{c:?}");
+            assert_eq!(is_forbidden_ipv6(c), ipv6.contains(c), "{c:?}");
+        }
+    }
 }
