@@ -244,6 +244,25 @@ pub fn parse<'a, T: Tracer>(uri: &'a str, tracer: &mut T) -> Result<Uri<'a>, Rai
     Uri::for_split(split, tracer)
 }
 
+/// Records what `query=` or `fragment=` made of a value: the value before
+/// and after, and `changed` (what was done) unless nothing was.
+fn record_encoded<T: Tracer>(
+    tracer: &mut T,
+    id: StepId,
+    component: Component,
+    before: Option<&str>,
+    after: &str,
+    changed: &'static str,
+) {
+    tracer.record(|| {
+        Step::change(id, component, before, Some(after)).decide_fixed(if before == Some(after) {
+            "nothing to remove or encode"
+        } else {
+            changed
+        })
+    });
+}
+
 impl<'a> Uri<'a> {
     /// `URI.for(*split, parser)`: the class, then its `initialize`
     /// (`arg_check` false: the setters that check nothing).
@@ -493,19 +512,14 @@ impl<'a> Uri<'a> {
         }
         // `v.gsub!(/(?!%\h\h|[!$-&(-;=?-_a-~])./n) {'%%%02X' % $&.ord}`
         let v = encode(v, query_keeps);
-        tracer.record(|| {
-            Step::change(
-                StepId::RubyQuerySetter,
-                Component::Query,
-                before.as_deref(),
-                Some(&v),
-            )
-            .decide_fixed(if before.as_deref() == Some(&*v) {
-                "nothing to remove or encode"
-            } else {
-                "tabs and newlines removed, other characters outside the query's set encoded"
-            })
-        });
+        record_encoded(
+            tracer,
+            StepId::RubyQuerySetter,
+            Component::Query,
+            before.as_deref(),
+            &v,
+            "tabs and newlines removed, other characters outside the query's set encoded",
+        );
         self.query = Some(v);
         Ok(())
     }
@@ -519,19 +533,14 @@ impl<'a> Uri<'a> {
         };
         let before = T::ON.then(|| v.clone());
         let v = encode(delete_tab_newline(v), |b| (b'!'..=b'~').contains(&b));
-        tracer.record(|| {
-            Step::change(
-                StepId::RubyFragmentSetter,
-                Component::Fragment,
-                before.as_deref(),
-                Some(&v),
-            )
-            .decide_fixed(if before.as_deref() == Some(&*v) {
-                "nothing to remove or encode"
-            } else {
-                "tabs and newlines removed, spaces and controls encoded"
-            })
-        });
+        record_encoded(
+            tracer,
+            StepId::RubyFragmentSetter,
+            Component::Fragment,
+            before.as_deref(),
+            &v,
+            "tabs and newlines removed, spaces and controls encoded",
+        );
         self.fragment = Some(v);
     }
 
