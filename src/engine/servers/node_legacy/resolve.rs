@@ -364,7 +364,7 @@ fn crawl_into_host<'p, T: Tracer>(
             StepId::NodeResolveNoSlashes,
             Component::Path,
             None,
-            Some(&join(&src_path)),
+            Some(&join(src_path)),
         )
         .decide(format!(
             "{:?} is no slashed protocol: the host is a path segment until the end",
@@ -433,7 +433,7 @@ fn relative_path<'p, T: Tracer>(
             StepId::NodeResolveRelative,
             Component::Path,
             None,
-            Some(&join(&src_path)),
+            Some(&join(src_path)),
         )
         .decide_fixed("a relative path: it takes the place of the source's last segment")
     });
