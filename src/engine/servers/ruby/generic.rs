@@ -799,7 +799,9 @@ impl<'a> Uri<'a> {
         Ok(merged)
     }
 
-    /// generic.rb `merge`, once the reference is parsed.
+    /// generic.rb `merge`, once the reference is parsed: an absolute
+    /// reference, a relative base, a reference of a fragment alone, then the
+    /// parts marked 4) and 7) (`merge_rel_path`, `merge_rel_components`).
     fn merge_rel<T: Tracer>(&self, rel: Uri<'a>, tracer: &mut T) -> Result<Uri<'a>, Raise> {
         // `return rel if rel.absolute?`
         if rel.scheme.is_some() {
