@@ -86,6 +86,18 @@ def rust_ranges(name, doc, pairs):
     return "\n".join(lines)
 
 
+def rust_enum(name, doc, variants, allow=None):
+    """A fieldless enum of the tags a tagged table holds, defined here so
+    that the tables name nothing outside this file."""
+    lines = [f"/// {doc}"]
+    if allow:
+        lines.append(f"#[allow({allow})]")
+    lines += ["#[derive(Clone, Copy, Debug, PartialEq, Eq)]", f"pub(super) enum {name} {{"]
+    lines += [f"    {v}," for v in variants]
+    lines.append("}")
+    return "\n".join(lines)
+
+
 def rust_tagged(name, doc, kind, triples):
     lines = [f"/// {doc}", "#[rustfmt::skip]", f"pub(super) static {name}: [(u32, u32, {kind}); {len(triples)}] = ["]
     row = []
@@ -165,10 +177,18 @@ def main():
         f"//! {idnadata.__version__}) as installed beside urllib3 in the oracle's venv, and the\n"
         f"//! `unicodedata` module and `str.lower()` of CPython {sys.version.split()[0]} (Unicode\n"
         f"//! {unicodedata.unidata_version}), the interpreter that runs them. Ranges are inclusive\n"
-        "//! (first, last) and sorted.\n"
-        "\n"
-        "use super::idna::{Bidi, Joining};"
+        "//! (first, last) and sorted. The tags of the tagged tables are defined here:\n"
+        "//! the tables name nothing outside this file."
     )
+    parts.append(
+        rust_enum(
+            "Bidi",
+            "A bidirectional class, as `unicodedata.bidirectional` names it.",
+            BIDI_NAMES.values(),
+            allow="clippy::upper_case_acronyms",
+        )
+    )
+    parts.append(rust_enum("Joining", "A joining type of `idnadata.joining_types`.", idnadata.joining_types))
     cc = idnadata.codepoint_classes
     parts.append(rust_ranges("PVALID", "idnadata.codepoint_classes[\"PVALID\"].", intranges(cc["PVALID"])))
     parts.append(rust_ranges("CONTEXTJ", "idnadata.codepoint_classes[\"CONTEXTJ\"].", intranges(cc["CONTEXTJ"])))

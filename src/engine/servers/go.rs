@@ -1980,12 +1980,10 @@ mod tests {
             assert_eq!(traced, plain, "{input:?}");
             reached.extend(trace.steps.iter().map(|s| s.id));
         }
-        let missing: Vec<&str> = StepId::ALL
-            .iter()
-            .filter(|id| id.stage() == crate::engine::Stage::Go && !reached.contains(id))
-            .map(|id| id.id())
-            .collect();
-        assert_eq!(missing, Vec::<&str>::new());
+        assert_eq!(
+            crate::engine::servers::test_steps::unreached(crate::engine::Stage::Go, &reached),
+            Vec::<&str>::new()
+        );
     }
 
     #[test]

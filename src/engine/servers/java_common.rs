@@ -1,5 +1,6 @@
 //! What the two Java models share: the few `java.lang` behaviours their
-//! parsers lean on, and `sun.net.util.IPAddressUtil`'s checks.
+//! parsers lean on, `sun.net.util.IPAddressUtil`'s checks, and which
+//! constructor of a request threw ([`Where`]).
 //!
 //! Read from OpenJDK 17.0.19's `src.zip` (Debian's `openjdk-17-source`):
 //! `java/lang/Character.java`, `String.java` and `Integer.java` for the
@@ -33,6 +34,26 @@
 use std::borrow::Cow;
 
 use unicode_general_category::{GeneralCategory, get_general_category};
+
+/// Which constructor threw: the base's, or the input's (with or without
+/// the base as its context).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    /// `new URI(base)`, `new URL(base)`.
+    Base,
+    /// `new URI(input)`, `new URL(input)`, `new URL(context, input)`.
+    Input,
+}
+
+impl Where {
+    /// As the runner writes it (`"stage"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Where::Base => "base",
+            Where::Input => "input",
+        }
+    }
+}
 
 /// The UTF-16 index of byte offset `byte` of `s`, as Java counts positions.
 pub fn utf16_index(s: &str, byte: usize) -> usize {

@@ -41,6 +41,7 @@ use std::fmt;
 
 use unicode_normalization::UnicodeNormalization;
 
+pub use super::java_common::Where;
 use super::java_common::{
     NumberFormat, is_iso_control, is_space_char, parse_int, utf8_decode_java, utf16_index,
 };
@@ -152,25 +153,6 @@ const SCOPE_ID: Mask = ALPHANUM.or(Mask {
     low: 0x4000_0000_0000,
     high: 0x8000_0000,
 });
-
-/// Which constructor threw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Where {
-    /// `new URI(base)`.
-    Base,
-    /// `new URI(input)`.
-    Input,
-}
-
-impl Where {
-    /// As the runner writes it (`"stage"`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Where::Base => "base",
-            Where::Input => "input",
-        }
-    }
-}
 
 /// What a constructor threw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1606,12 +1588,10 @@ mod tests {
             assert_eq!(traced, plain, "{input:?}");
             reached.extend(trace.steps.iter().map(|s| s.id));
         }
-        let missing: Vec<&str> = StepId::ALL
-            .iter()
-            .filter(|id| id.stage() == crate::engine::Stage::JavaUri && !reached.contains(id))
-            .map(|id| id.id())
-            .collect();
-        assert_eq!(missing, Vec::<&str>::new());
+        assert_eq!(
+            crate::engine::servers::test_steps::unreached(crate::engine::Stage::JavaUri, &reached),
+            Vec::<&str>::new()
+        );
     }
 
     #[test]

@@ -29,4 +29,6 @@ pub mod perl;
 pub mod php;
 pub mod python;
 pub mod ruby;
+#[cfg(test)]
+mod test_steps;
 pub mod urllib3;

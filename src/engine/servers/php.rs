@@ -9,9 +9,9 @@
 //!
 //! | `ext/standard/url.c` | here |
 //! |---|---|
-//! | `php_url_parse_ex2`, from its start to the `parse_port` label | `scheme` |
+//! | `php_url_parse_ex2`, from its start to the `parse_port` label | `scheme` (its "validate scheme" failing: `scheme_invalid`; no `/` after the `:`: `no_slash_after_colon`) |
 //! | `php_url_parse_ex2`, the `parse_port` label | `parse_port` |
-//! | `php_url_parse_ex2`, the `parse_host` label | `parse_host` (with `strtol`, C's `strtol` as the port check calls it) |
+//! | `php_url_parse_ex2`, the `parse_host` label | `parse_host` (its "check for login and password": `login_password`; its "check for port": `authority_port`, with `strtol`, C's `strtol` as the port check calls it) |
 //! | `php_url_parse_ex2`, the `just_path` label | `just_path` |
 //! | `php_replace_controlchars_ex` | `replace_controls` |
 //! | `binary_strcspn`, `memchr`, `zend_memrchr` | `strcspn`, `find`, `rfind` |
@@ -364,28 +364,7 @@ impl<'a> Parser<'a> {
         };
         // url.c: "validate scheme"
         if let Some(bad) = b[..e].iter().position(|&c| !scheme_byte(c)) {
-            let next = if e + 1 < ue && e < strcspn(b, 0, b"?#") {
-                Next::ParsePort(e)
-            } else if two_slashes(b, 0) {
-                Next::ParseHost(2)
-            } else {
-                Next::JustPath(0)
-            };
-            tracer.record(|| {
-                let c = self.slice(bad, ue).chars().next().unwrap_or_default();
-                Step::new(StepId::PhpSchemeInvalid)
-                    .about(Component::Scheme)
-                    .at(0..e)
-                    .decide(format!(
-                        "{c:?} at byte {bad} cannot be in a scheme: {}",
-                        match next {
-                            Next::ParsePort(_) => "the first ':' may start a port",
-                            Next::ParseHost(_) => "a leading '//' starts the authority",
-                            _ => "the whole string is a path",
-                        }
-                    ))
-            });
-            return next;
+            return self.scheme_invalid(e, bad, tracer);
         }
         tracer.record(|| {
             Step::change(
@@ -404,31 +383,7 @@ impl<'a> Parser<'a> {
             return Next::Return;
         }
         if b[e + 1] != b'/' {
-            // url.c: "check if the data we get is a port", for a.com:80
-            let p = e + 1 + b[e + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if (p == ue || b[p] == b'/') && p - e < 7 {
-                tracer.record(|| {
-                    Step::change(
-                        StepId::PhpPortLookalike,
-                        Component::Scheme,
-                        Some(self.slice(0, e)),
-                        None,
-                    )
-                    .decide(format!(
-                        "{:?} is digits then {}: no scheme, a host and a port",
-                        self.slice(e + 1, p),
-                        if p == ue { "the end" } else { "'/'" }
-                    ))
-                });
-                return Next::ParsePort(e);
-            }
-            self.url.scheme = Some(self.part(Component::Scheme, 0, e, tracer));
-            tracer.record(|| {
-                Step::new(StepId::PhpPortLookalike)
-                    .about(Component::Path)
-                    .decide("no '/' after the ':', and not a port: the rest is the path")
-            });
-            return Next::JustPath(e + 1);
+            return self.no_slash_after_colon(e, tracer);
         }
         self.url.scheme = Some(self.part(Component::Scheme, 0, e, tracer));
         let (next, why) = if e + 2 < ue && b[e + 2] == b'/' {
@@ -460,6 +415,73 @@ impl<'a> Parser<'a> {
         };
         tracer.record(|| Step::new(StepId::PhpSlashes).decide(why));
         next
+    }
+
+    /// `php_url_parse_ex2` (`ext/standard/url.c`), "validate scheme", when a byte before the
+    /// first `:` (at `e`) cannot be in a scheme (the first such at `bad`):
+    /// the `parse_port` label if a `:` with something after it comes
+    /// before any `?` or `#`, else `parse_host` after a leading `//`, else
+    /// `just_path`.
+    fn scheme_invalid<T: Tracer>(&self, e: usize, bad: usize, tracer: &mut T) -> Next {
+        let b = self.input.as_bytes();
+        let ue = b.len();
+        let next = if e + 1 < ue && e < strcspn(b, 0, b"?#") {
+            Next::ParsePort(e)
+        } else if two_slashes(b, 0) {
+            Next::ParseHost(2)
+        } else {
+            Next::JustPath(0)
+        };
+        tracer.record(|| {
+            let c = self.slice(bad, ue).chars().next().unwrap_or_default();
+            Step::new(StepId::PhpSchemeInvalid)
+                .about(Component::Scheme)
+                .at(0..e)
+                .decide(format!(
+                    "{c:?} at byte {bad} cannot be in a scheme: {}",
+                    match next {
+                        Next::ParsePort(_) => "the first ':' may start a port",
+                        Next::ParseHost(_) => "a leading '//' starts the authority",
+                        _ => "the whole string is a path",
+                    }
+                ))
+        });
+        next
+    }
+
+    /// `php_url_parse_ex2` (`ext/standard/url.c`) when no `/` follows the scheme's `:` (at `e`),
+    /// which url.c allows for schemes like `mailto:`: digits up to the end
+    /// or a `/` (fewer than seven bytes with the `:`) are a port, as in
+    /// `a.com:80` (the `parse_port` label); else the scheme is kept and the
+    /// rest is the path (`just_path`).
+    fn no_slash_after_colon<T: Tracer>(&mut self, e: usize, tracer: &mut T) -> Next {
+        let b = self.input.as_bytes();
+        let ue = b.len();
+        // url.c: "check if the data we get is a port", for a.com:80
+        let p = e + 1 + b[e + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if (p == ue || b[p] == b'/') && p - e < 7 {
+            tracer.record(|| {
+                Step::change(
+                    StepId::PhpPortLookalike,
+                    Component::Scheme,
+                    Some(self.slice(0, e)),
+                    None,
+                )
+                .decide(format!(
+                    "{:?} is digits then {}: no scheme, a host and a port",
+                    self.slice(e + 1, p),
+                    if p == ue { "the end" } else { "'/'" }
+                ))
+            });
+            return Next::ParsePort(e);
+        }
+        self.url.scheme = Some(self.part(Component::Scheme, 0, e, tracer));
+        tracer.record(|| {
+            Step::new(StepId::PhpPortLookalike)
+                .about(Component::Path)
+                .decide("no '/' after the ':', and not a port: the rest is the path")
+        });
+        Next::JustPath(e + 1)
     }
 
     /// The `parse_port` label: the digits after the first `:` (at `e`),
@@ -552,27 +574,7 @@ impl<'a> Parser<'a> {
         });
         // url.c: "check for login and password", at the last '@'
         if let Some(at) = rfind(b, s, e, b'@') {
-            let colon = find(b, s, at, b':');
-            match colon {
-                Some(c) => {
-                    self.url.user = Some(self.part(Component::User, s, c, tracer));
-                    self.url.pass = Some(self.part(Component::Password, c + 1, at, tracer));
-                }
-                None => self.url.user = Some(self.part(Component::User, s, at, tracer)),
-            }
-            tracer.record(|| {
-                Step::change(
-                    StepId::PhpUserinfo,
-                    Component::User,
-                    None,
-                    Some(self.slice(s, colon.unwrap_or(at))),
-                )
-                .at(s..at)
-                .decide(match colon {
-                    Some(c) => format!("password {:?}, after the first ':'", self.slice(c + 1, at)),
-                    None => "no ':': no password".to_owned(),
-                })
-            });
+            self.login_password(s, at, tracer);
             s = at + 1;
         }
         // url.c: "check for port"; an IPv6 literal short-circuits the scan
@@ -584,52 +586,7 @@ impl<'a> Parser<'a> {
         };
         let host_end = match colon {
             Some(p) => {
-                // a port of 0 from parse_port reads as none: read again
-                let read_here = self.port == 0;
-                let text = self.slice(p + 1, e);
-                let refusal = if !read_here || text.is_empty() {
-                    None
-                } else if text.len() > 5 {
-                    // url.c: "port cannot be longer then 5 characters"
-                    Some(Refusal::PortTooLong(text.to_owned()))
-                } else {
-                    match strtol(text.as_bytes()).and_then(|n| u16::try_from(n).ok()) {
-                        Some(port) => {
-                            self.has_port = true;
-                            self.port = port;
-                            if !text.bytes().all(|c| c.is_ascii_digit()) {
-                                self.url.facts.lenient_port = Some(p + 1..e);
-                            }
-                            None
-                        }
-                        None => Some(Refusal::PortNotNumber(text.to_owned())),
-                    }
-                };
-                tracer.record(|| {
-                    let step = Step::change(
-                        StepId::PhpPort,
-                        Component::Port,
-                        Some(text),
-                        self.has_port.then(|| self.port.to_string()).as_deref(),
-                    )
-                    .at(p + 1..e);
-                    match &refusal {
-                        Some(why) => step.decide(format!("{why}: the URL is refused")).fail(),
-                        None if !read_here => step.decide(
-                            "the port read after the first ':' stays; this text is not read",
-                        ),
-                        None if text.is_empty() => step.decide("an empty port: no port"),
-                        None if text.parse::<u16>().ok() == Some(self.port) => {
-                            step.decide("the last ':' starts the port")
-                        }
-                        None => {
-                            step.decide("strtol reads the port: spaces, a sign and what follows its digits count for nothing")
-                        }
-                    }
-                });
-                if let Some(why) = refusal {
-                    return Err(why);
-                }
+                self.authority_port(p, e, tracer)?;
                 p
             }
             None => {
@@ -666,6 +623,94 @@ impl<'a> Parser<'a> {
         } else {
             Next::JustPath(e)
         })
+    }
+
+    /// `php_url_parse_ex2` (`ext/standard/url.c`), the `parse_host` label's
+    /// "check for login and password": the userinfo from `s` to the last
+    /// `@` (at `at`), the user up to its first `:` and the password after.
+    fn login_password<T: Tracer>(&mut self, s: usize, at: usize, tracer: &mut T) {
+        let b = self.input.as_bytes();
+        let colon = find(b, s, at, b':');
+        match colon {
+            Some(c) => {
+                self.url.user = Some(self.part(Component::User, s, c, tracer));
+                self.url.pass = Some(self.part(Component::Password, c + 1, at, tracer));
+            }
+            None => self.url.user = Some(self.part(Component::User, s, at, tracer)),
+        }
+        tracer.record(|| {
+            Step::change(
+                StepId::PhpUserinfo,
+                Component::User,
+                None,
+                Some(self.slice(s, colon.unwrap_or(at))),
+            )
+            .at(s..at)
+            .decide(match colon {
+                Some(c) => format!("password {:?}, after the first ':'", self.slice(c + 1, at)),
+                None => "no ':': no password".to_owned(),
+            })
+        });
+    }
+
+    /// `php_url_parse_ex2` (`ext/standard/url.c`), the `parse_host` label's
+    /// "check for port" when the authority (ending at `e`) has a `:` (the
+    /// last, at `p`): unless `parse_port` already read one, the port is
+    /// what `strtol` reads of the text after it, at most five bytes, 0 to
+    /// 65535; an empty text is no port.
+    fn authority_port<T: Tracer>(
+        &mut self,
+        p: usize,
+        e: usize,
+        tracer: &mut T,
+    ) -> Result<(), Refusal> {
+        // a port of 0 from parse_port reads as none: read again
+        let read_here = self.port == 0;
+        let text = self.slice(p + 1, e);
+        let refusal = if !read_here || text.is_empty() {
+            None
+        } else if text.len() > 5 {
+            // url.c: "port cannot be longer then 5 characters"
+            Some(Refusal::PortTooLong(text.to_owned()))
+        } else {
+            match strtol(text.as_bytes()).and_then(|n| u16::try_from(n).ok()) {
+                Some(port) => {
+                    self.has_port = true;
+                    self.port = port;
+                    if !text.bytes().all(|c| c.is_ascii_digit()) {
+                        self.url.facts.lenient_port = Some(p + 1..e);
+                    }
+                    None
+                }
+                None => Some(Refusal::PortNotNumber(text.to_owned())),
+            }
+        };
+        tracer.record(|| {
+            let step = Step::change(
+                StepId::PhpPort,
+                Component::Port,
+                Some(text),
+                self.has_port.then(|| self.port.to_string()).as_deref(),
+            )
+            .at(p + 1..e);
+            match &refusal {
+                Some(why) => step.decide(format!("{why}: the URL is refused")).fail(),
+                None if !read_here => step.decide(
+                    "the port read after the first ':' stays; this text is not read",
+                ),
+                None if text.is_empty() => step.decide("an empty port: no port"),
+                None if text.parse::<u16>().ok() == Some(self.port) => {
+                    step.decide("the last ':' starts the port")
+                }
+                None => {
+                    step.decide("strtol reads the port: spaces, a sign and what follows its digits count for nothing")
+                }
+            }
+        });
+        match refusal {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
     }
 
     /// The `just_path` label: fragment, query and path of the rest
@@ -842,12 +887,10 @@ mod tests {
             assert_eq!(traced, parse_url(input, &mut NoTrace), "{input:?}");
             reached.extend(trace.steps.iter().map(|s| s.id));
         }
-        let missing: Vec<&str> = StepId::ALL
-            .iter()
-            .filter(|id| id.stage() == crate::engine::Stage::Php && !reached.contains(id))
-            .map(|id| id.id())
-            .collect();
-        assert_eq!(missing, Vec::<&str>::new());
+        assert_eq!(
+            crate::engine::servers::test_steps::unreached(crate::engine::Stage::Php, &reached),
+            Vec::<&str>::new()
+        );
     }
 
     #[test]

@@ -740,6 +740,18 @@ fn adapt(delta: i32, points: i32, first: bool) -> i32 {
     k + (((BASE - TMIN + 1) * d) / (d + SKEW))
 }
 
+/// The threshold `t` of RFC 3492 (6.2, 6.3) for the digit at `k`: `k -
+/// bias`, clamped to `TMIN..=TMAX`, as both of ada's loops compute it.
+fn threshold(k: i32, bias: i32) -> i32 {
+    if k <= bias {
+        TMIN
+    } else if k >= bias + TMAX {
+        TMAX
+    } else {
+        k - bias
+    }
+}
+
 /// ada's `char_to_digit_value`: lowercase letters and digits only.
 fn digit_value(b: u8) -> Option<i32> {
     match b {
@@ -786,13 +798,7 @@ fn punycode_to_utf32(input: &str) -> Option<Vec<char>> {
                 return None;
             }
             i += digit * w;
-            let t = if k <= bias {
-                TMIN
-            } else if k >= bias + TMAX {
-                TMAX
-            } else {
-                k - bias
-            };
+            let t = threshold(k, bias);
             if digit < t {
                 break;
             }
@@ -858,13 +864,7 @@ fn utf32_to_punycode(input: &[char], out: &mut String) -> Result<(), Refusal> {
                 let mut q = delta;
                 let mut k = BASE;
                 loop {
-                    let t = if k <= bias {
-                        TMIN
-                    } else if k >= bias + TMAX {
-                        TMAX
-                    } else {
-                        k - bias
-                    };
+                    let t = threshold(k, bias);
                     if q < t {
                         break;
                     }

@@ -544,12 +544,13 @@ mod tests {
             assert_eq!(traced, run(input, base, &mut NoTrace), "{input:?}");
             reached.extend(trace.steps.iter().map(|s| s.id));
         }
-        let missing: Vec<&str> = StepId::ALL
-            .iter()
-            .filter(|id| id.stage() == crate::engine::Stage::NodeLegacy && !reached.contains(id))
-            .map(|id| id.id())
-            .collect();
-        assert_eq!(missing, Vec::<&str>::new());
+        assert_eq!(
+            crate::engine::servers::test_steps::unreached(
+                crate::engine::Stage::NodeLegacy,
+                &reached
+            ),
+            Vec::<&str>::new()
+        );
     }
 
     #[test]

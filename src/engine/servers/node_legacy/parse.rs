@@ -1,6 +1,9 @@
 //! `Url.prototype.parse` of `lib/url.js` (Node.js 20.20.2), with
 //! `parseHost`, `getHostname` and `autoEscapeStr`, in the order the
-//! library runs them.
+//! library runs them. `parse` is cut where the library's comments cut it:
+//! the fast path (`simple_path_url`), the host (`host_section`, with
+//! `split_host` and `check_hostname`) and the post-host stuff
+//! (`post_host`).
 
 use std::borrow::Cow;
 
@@ -37,29 +40,7 @@ pub fn parse<T: Tracer>(
         && !scan.has_at
         && let Some(q) = simple_path(&rest)
     {
-        let (pathname, search) = rest.split_at(q.unwrap_or(rest.len()));
-        tracer.record(|| {
-            Step::change(
-                StepId::NodeSimplePath,
-                Component::Path,
-                None,
-                Some(pathname),
-            )
-            .decide_fixed(if search.is_empty() {
-                "a bare path ('/' first, no whitespace): href is the text as it is"
-            } else {
-                "a bare path and search ('/' first, no whitespace): href is the text as it is"
-            })
-        });
-        u.pathname = Some(pathname.to_owned());
-        if !search.is_empty() {
-            u.search = Some(search.to_owned());
-            u.query = Some(search[1..].to_owned());
-        }
-        u.path = Some(rest.to_string());
-        u.href = rest.into_owned();
-        u.quirks.simple_path = true;
-        return Ok(u);
+        return Ok(simple_path_url(rest, q, tracer));
     }
 
     // parse: protocolPattern, /^[a-z0-9.+-]+:/i
@@ -82,10 +63,7 @@ pub fn parse<T: Tracer>(
     let lower = lower_proto.as_deref();
     u.protocol.clone_from(&lower_proto);
     let mut rest: Cow<'_, str> = match proto_len {
-        Some(n) => match rest {
-            Cow::Borrowed(r) => Cow::Borrowed(&r[n..]),
-            Cow::Owned(r) => Cow::Owned(r[n..].to_owned()),
-        },
+        Some(n) => cut_front(rest, n),
         None => rest,
     };
 
@@ -115,6 +93,46 @@ pub fn parse<T: Tracer>(
         rest = host_section(&mut u, rest, tracer)?;
     }
 
+    post_host(&mut u, rest, lower, tracer);
+    Ok(u)
+}
+
+/// `Url.prototype.parse` (`lib/url.js`), "Try fast path regexp": a bare
+/// path that `simplePathPattern` matches, its search starting at `q`,
+/// gives the pathname, search and query as they are, and href is the text.
+fn simple_path_url<T: Tracer>(rest: Cow<'_, str>, q: Option<usize>, tracer: &mut T) -> Url {
+    let mut u = Url::default();
+    let (pathname, search) = rest.split_at(q.unwrap_or(rest.len()));
+    tracer.record(|| {
+        Step::change(
+            StepId::NodeSimplePath,
+            Component::Path,
+            None,
+            Some(pathname),
+        )
+        .decide_fixed(if search.is_empty() {
+            "a bare path ('/' first, no whitespace): href is the text as it is"
+        } else {
+            "a bare path and search ('/' first, no whitespace): href is the text as it is"
+        })
+    });
+    u.pathname = Some(pathname.to_owned());
+    if !search.is_empty() {
+        u.search = Some(search.to_owned());
+        u.query = Some(search[1..].to_owned());
+    }
+    u.path = Some(rest.to_string());
+    u.href = rest.into_owned();
+    u.quirks.simple_path = true;
+    u
+}
+
+/// `Url.prototype.parse` (`lib/url.js`), from "Now rest is set to the
+/// post-host stuff" to its end: `autoEscapeStr` (unless the protocol is
+/// javascript:), the search and the hash, the pathname (`/` for a slashed
+/// protocol with a hostname), the path ("To support http.request") and
+/// the href.
+fn post_host<T: Tracer>(u: &mut Url, mut rest: Cow<'_, str>, lower: Option<&str>, tracer: &mut T) {
     // parse: autoEscapeStr, unless the protocol is javascript:
     if !javascript(lower) {
         let escaped = auto_escape(&rest);
@@ -197,7 +215,6 @@ pub fn parse<T: Tracer>(
         }
         .decide_fixed("href: format() of what was parsed")
     });
-    Ok(u)
 }
 
 /// A field as JavaScript shows it: a quoted string, or `null`.
@@ -372,6 +389,91 @@ fn host_section<'a, T: Tracer>(
     rest: Cow<'a, str>,
     tracer: &mut T,
 ) -> Result<Cow<'a, str>, ErrorKind> {
+    let (host, tail) = split_host(u, rest, tracer)?;
+    parse_host(u, &host, tracer);
+
+    // parse: "even if it's empty, it has to be present"
+    let hostname = u.hostname.take().unwrap_or_default();
+    let ipv6 = is_ipv6_hostname(&hostname);
+    let (hostname, mut tail) = if ipv6 {
+        u.quirks.bracketed = true;
+        (hostname, tail)
+    } else {
+        get_hostname(u, hostname, tail, tracer)
+    };
+    let long = js::utf16_len(&hostname) > HOSTNAME_MAX_LEN;
+    u.quirks.hostname_emptied = long;
+    let lowered = if long {
+        String::new()
+    } else {
+        js::to_lower_case(&hostname).into_owned()
+    };
+    tracer.record(|| {
+        Step::change(
+            StepId::NodeHostnameCase,
+            Component::Host,
+            Some(&hostname),
+            Some(&lowered),
+        )
+        .decide(if long {
+            "over 255 UTF-16 code units: the hostname becomes empty"
+        } else if lowered == hostname {
+            "toLowerCase changes nothing"
+        } else {
+            "toLowerCase"
+        })
+    });
+    let mut hostname = if lowered.is_empty() {
+        lowered
+    } else {
+        check_hostname(u, lowered, ipv6, tracer)?
+    };
+    // parse: host = hostname and ':' port
+    let mut host = hostname.clone();
+    if let Some(p) = u.port.as_deref().filter(|p| !p.is_empty()) {
+        host.push(':');
+        host.push_str(p);
+    }
+    u.host = Some(host);
+    if ipv6 {
+        // parse: strip [ and ] from the hostname
+        let inner = hostname
+            .get(1..hostname.len().saturating_sub(1))
+            .unwrap_or("")
+            .to_owned();
+        tracer.record(|| {
+            Step::change(
+                StepId::NodeIpv6,
+                Component::Host,
+                Some(&hostname),
+                Some(&inner),
+            )
+            .decide(if tail.starts_with('/') {
+                "'[' and ']' go; the host keeps them"
+            } else {
+                "'[' and ']' go; the host keeps them; '/' put before the rest"
+            })
+        });
+        hostname = inner;
+        if !tail.starts_with('/') {
+            tail = Cow::Owned(format!("/{tail}"));
+        }
+    }
+    u.hostname = Some(hostname);
+    Ok(tail)
+}
+
+/// `Url.prototype.parse` (`lib/url.js`), where "there's a hostname": tabs,
+/// LFs and CRs dropped before the first `#`, `/` or `?`; the first of
+/// those ends the host, as does a character never allowed in a host,
+/// unless an `@` follows it ("If there is an @ in the hostname"); the
+/// auth is `decodeURIComponent` of what is before the last `@`. Gives the
+/// host and the text after it.
+fn split_host<'a, T: Tracer>(
+    u: &mut Url,
+    rest: Cow<'a, str>,
+    tracer: &mut T,
+) -> Result<(String, Cow<'a, str>), ErrorKind> {
     // parse: tabs, LFs and CRs go from the text before the first '#', '/' or '?'
     let limit = rest.find(['#', '/', '?']).unwrap_or(rest.len());
     let rest: Cow<'a, str> = if rest[..limit].contains(['\t', '\n', '\r']) {
@@ -439,139 +541,78 @@ fn host_section<'a, T: Tracer>(
         (Some(n), Cow::Borrowed(r)) => Cow::Borrowed(&r[n..]),
         (Some(n), Cow::Owned(r)) => Cow::Owned(r[n..].to_owned()),
     };
-    parse_host(u, &host, tracer);
+    Ok((host, tail))
+}
 
-    // parse: "even if it's empty, it has to be present"
-    let hostname = u.hostname.take().unwrap_or_default();
-    let ipv6 = is_ipv6_hostname(&hostname);
-    let (hostname, mut tail) = if ipv6 {
-        u.quirks.bracketed = true;
-        (hostname, tail)
-    } else {
-        get_hostname(u, hostname, tail, tracer)
-    };
-    u.quirks.hostname_emptied = js::utf16_len(&hostname) > HOSTNAME_MAX_LEN;
-    let long = js::utf16_len(&hostname) > HOSTNAME_MAX_LEN;
-    let lowered = if long {
-        String::new()
-    } else {
-        js::to_lower_case(&hostname).into_owned()
-    };
+/// `Url.prototype.parse` (`lib/url.js`), a hostname that is not empty: a
+/// bracketed one must hold none of `forbiddenHostCharsIpv6`; any other
+/// becomes `toASCII` of it ("IDNA Support"), which must be neither empty
+/// nor hold one of `forbiddenHostChars` ("Prevent two potential routes of
+/// hostname spoofing"). Gives the hostname.
+fn check_hostname<T: Tracer>(
+    u: &mut Url,
+    hostname: String,
+    ipv6: bool,
+    tracer: &mut T,
+) -> Result<String, ErrorKind> {
+    if ipv6 {
+        // parse: forbiddenHostCharsIpv6
+        let bad = hostname.find(is_forbidden_ipv6);
+        tracer.record(|| {
+            let step = Step::new(StepId::NodeForbidden).about(Component::Host);
+            match bad {
+                Some(i) => step
+                    .decide(format!(
+                        "{:?} in a bracketed hostname: ERR_INVALID_URL",
+                        &hostname[i..=i]
+                    ))
+                    .fail(),
+                None => step
+                    .decide("a bracketed hostname: no \\0 \\t \\n \\r space # % / < > ? @ \\ ^ |"),
+            }
+        });
+        if bad.is_some() {
+            return Err(ErrorKind::InvalidUrl);
+        }
+        return Ok(hostname);
+    }
+    // parse: IDNA, this.hostname = toASCII(this.hostname)
+    let b = idna::binding_to_ascii(&hostname);
     tracer.record(|| {
         Step::change(
-            StepId::NodeHostnameCase,
+            StepId::NodeToAscii,
             Component::Host,
             Some(&hostname),
-            Some(&lowered),
+            Some(&b.ascii),
         )
-        .decide(if long {
-            "over 255 UTF-16 code units: the hostname becomes empty"
-        } else if lowered == hostname {
-            "toLowerCase changes nothing"
-        } else {
-            "toLowerCase"
-        })
+        .decide(to_ascii_words(&hostname, &b.ascii, b.refusal, b.cut_at_nul))
     });
-    let mut hostname = lowered;
-    if !hostname.is_empty() {
-        if ipv6 {
-            // parse: forbiddenHostCharsIpv6
-            let bad = hostname.find(is_forbidden_ipv6);
-            tracer.record(|| {
-                let step = Step::new(StepId::NodeForbidden).about(Component::Host);
-                match bad {
-                    Some(i) => step
-                        .decide(format!(
-                            "{:?} in a bracketed hostname: ERR_INVALID_URL",
-                            &hostname[i..=i]
-                        ))
-                        .fail(),
-                    None => step.decide(
-                        "a bracketed hostname: no \\0 \\t \\n \\r space # % / < > ? @ \\ ^ |",
-                    ),
-                }
-            });
-            if bad.is_some() {
-                return Err(ErrorKind::InvalidUrl);
-            }
-        } else {
-            // parse: IDNA, this.hostname = toASCII(this.hostname)
-            let b = idna::binding_to_ascii(&hostname);
-            tracer.record(|| {
-                Step::change(
-                    StepId::NodeToAscii,
-                    Component::Host,
-                    Some(&hostname),
-                    Some(&b.ascii),
-                )
-                .decide(to_ascii_words(
-                    &hostname,
-                    &b.ascii,
-                    b.refusal,
-                    b.cut_at_nul,
+    u.quirks.cut_at_nul = b.cut_at_nul;
+    let ascii = b.ascii.into_owned();
+    // parse: an empty or forbidden result can only come from toASCII
+    let bad = if ascii.is_empty() {
+        Some("empty")
+    } else {
+        ascii.find(is_forbidden_host).map(|_| "forbidden")
+    };
+    tracer.record(|| {
+        let step = Step::new(StepId::NodeForbidden).about(Component::Host);
+        match bad {
+            Some("empty") => step
+                .decide_fixed("toASCII gave an empty string: ERR_INVALID_URL")
+                .fail(),
+            Some(_) => step
+                .decide(format!(
+                    "toASCII gave {ascii:?}, with a character of forbiddenHostChars: ERR_INVALID_URL"
                 ))
-            });
-            u.quirks.cut_at_nul = b.cut_at_nul;
-            let ascii = b.ascii.into_owned();
-            // parse: an empty or forbidden result can only come from toASCII
-            let bad = if ascii.is_empty() {
-                Some("empty")
-            } else {
-                ascii.find(is_forbidden_host).map(|_| "forbidden")
-            };
-            tracer.record(|| {
-                let step = Step::new(StepId::NodeForbidden).about(Component::Host);
-                match bad {
-                    Some("empty") => step
-                        .decide_fixed("toASCII gave an empty string: ERR_INVALID_URL")
-                        .fail(),
-                    Some(_) => step
-                        .decide(format!(
-                            "toASCII gave {ascii:?}, with a character of forbiddenHostChars: ERR_INVALID_URL"
-                        ))
-                        .fail(),
-                    None => step.decide_fixed("no \\0 \\t \\n \\r space # % / : < > ? @ [ \\ ] ^ |"),
-                }
-            });
-            if bad.is_some() {
-                return Err(ErrorKind::InvalidUrl);
-            }
-            hostname = ascii;
+                .fail(),
+            None => step.decide_fixed("no \\0 \\t \\n \\r space # % / : < > ? @ [ \\ ] ^ |"),
         }
+    });
+    if bad.is_some() {
+        return Err(ErrorKind::InvalidUrl);
     }
-    // parse: host = hostname and ':' port
-    let mut host = hostname.clone();
-    if let Some(p) = u.port.as_deref().filter(|p| !p.is_empty()) {
-        host.push(':');
-        host.push_str(p);
-    }
-    u.host = Some(host);
-    if ipv6 {
-        // parse: strip [ and ] from the hostname
-        let inner = hostname
-            .get(1..hostname.len().saturating_sub(1))
-            .unwrap_or("")
-            .to_owned();
-        tracer.record(|| {
-            Step::change(
-                StepId::NodeIpv6,
-                Component::Host,
-                Some(&hostname),
-                Some(&inner),
-            )
-            .decide(if tail.starts_with('/') {
-                "'[' and ']' go; the host keeps them"
-            } else {
-                "'[' and ']' go; the host keeps them; '/' put before the rest"
-            })
-        });
-        hostname = inner;
-        if !tail.starts_with('/') {
-            tail = Cow::Owned(format!("/{tail}"));
-        }
-    }
-    u.hostname = Some(hostname);
-    Ok(tail)
+    Ok(ascii)
 }
 
 /// Where the host starts and ends, in words.
@@ -699,25 +740,10 @@ fn is_forbidden_host(c: char) -> bool {
     )
 }
 
-/// `forbiddenHostCharsIpv6`, `/[\0\t\n\r #%/<>?@\\^|]/`.
+/// `forbiddenHostCharsIpv6`, `/[\0\t\n\r #%/<>?@\\^|]/`: for IPv6, as
+/// lib/url.js says, `forbiddenHostChars` less `[`, `]` and `:`.
 fn is_forbidden_ipv6(c: char) -> bool {
-    matches!(
-        c,
-        '\0' | '\t'
-            | '\n'
-            | '\r'
-            | ' '
-            | '#'
-            | '%'
-            | '/'
-            | '<'
-            | '>'
-            | '?'
-            | '@'
-            | '\\'
-            | '^'
-            | '|'
-    )
+    is_forbidden_host(c) && !matches!(c, ':' | '[' | ']')
 }
 
 /// `autoEscapeStr`: `escapedCodes`, the characters written `%XX`.
@@ -755,4 +781,20 @@ fn auto_escape(rest: &str) -> Cow<'_, str> {
     }
     out.push_str(&rest[from..]);
     Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_forbidden_sets_are_lib_url_js_classes() {
+        // the classes of forbiddenHostChars and forbiddenHostCharsIpv6
+        let host = "\0\t\n\r #%/:<>?@[\\]^|";
+        let ipv6 = "\0\t\n\r #%/<>?@\\^|";
+        for c in (0..=0x7f_u8).map(char::from).chain(['\u{a0}', 'é']) {
+            assert_eq!(is_forbidden_host(c), host.contains(c), "{c:?}");
+            assert_eq!(is_forbidden_ipv6(c), ipv6.contains(c), "{c:?}");
+        }
+    }
 }

@@ -7,7 +7,7 @@
 use super::class::CanonicalKind;
 use super::object::Uri;
 use super::resolve::set_scheme;
-use super::text::{hex_value, is_unreserved, lc_ascii, uri_unescape};
+use super::text::{escape_at, is_unreserved, lc_ascii, uri_unescape};
 use crate::engine::Component;
 use crate::engine::trace::{Step, StepId, Tracer};
 
@@ -44,13 +44,8 @@ fn normalize_escapes(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'%'
-            && let (Some(hi), Some(lo)) = (
-                b.get(i + 1).copied().and_then(hex_value),
-                b.get(i + 2).copied().and_then(hex_value),
-            )
-        {
-            let c = char::from(hi << 4 | lo);
+        if let Some(byte) = escape_at(b, i) {
+            let c = char::from(byte);
             if is_unreserved(c) {
                 out.push(c);
             } else {

@@ -17,7 +17,7 @@
 //! string's kind (see `text.rs`): Unicode's on a character string, `A`-`Z`
 //! only on a byte string.
 
-use super::text::push_lc;
+use super::text::{lossy, push_lc};
 
 const BASE: i64 = 36;
 const TMIN: i64 = 1;
@@ -174,24 +174,11 @@ fn to_unicode(label: &[u64]) -> Result<Label, String> {
     if lowered != label2 {
         return Err(format!(
             "IDNA does not round-trip: '{}' vs '{}'",
-            perl_text(&lowered),
-            perl_text(&label2)
+            lossy(&lowered),
+            lossy(&label2)
         ));
     }
     Ok(result)
-}
-
-/// Code points as text for a message (every one here is a scalar value:
-/// a label that reaches the message is ASCII).
-fn perl_text(cps: &[u64]) -> String {
-    cps.iter()
-        .map(|&c| {
-            u32::try_from(c)
-                .ok()
-                .and_then(char::from_u32)
-                .unwrap_or('\u{fffd}')
-        })
-        .collect()
 }
 
 /// `adapt`.
@@ -417,7 +404,7 @@ mod tests {
     }
 
     fn text(l: &[u64]) -> String {
-        perl_text(l)
+        lossy(l)
     }
 
     #[test]

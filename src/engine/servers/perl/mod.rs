@@ -57,6 +57,7 @@ pub use class::Class;
 pub use object::Uri;
 pub use resolve::How;
 pub use server::CodePoints;
+pub use text::lossy;
 
 use crate::engine::Component;
 use crate::engine::trace::{Step, StepId, Tracer};
@@ -257,18 +258,6 @@ impl Uri {
             default_port: class.default_port(),
         }
     }
-}
-
-/// Code points as text, U+FFFD for what is no Unicode scalar value.
-pub fn lossy(cps: &[u64]) -> String {
-    cps.iter()
-        .map(|&c| {
-            u32::try_from(c)
-                .ok()
-                .and_then(char::from_u32)
-                .unwrap_or('\u{fffd}')
-        })
-        .collect()
 }
 
 /// Perl's own encoding of code points (its extended UTF-8: surrogates

@@ -140,12 +140,10 @@ fn traced_and_untraced_runs_agree_and_every_step_is_reached() {
                 .all(|s| s.id.stage() == crate::engine::Stage::Perl)
         );
     }
-    let missing: Vec<&str> = StepId::ALL
-        .iter()
-        .filter(|id| id.stage() == crate::engine::Stage::Perl && !reached.contains(id))
-        .map(|id| id.id())
-        .collect();
-    assert_eq!(missing, Vec::<&str>::new());
+    assert_eq!(
+        crate::engine::servers::test_steps::unreached(crate::engine::Stage::Perl, &reached),
+        Vec::<&str>::new()
+    );
 }
 
 #[test]

@@ -207,11 +207,34 @@ pub(super) fn escape_outside(s: &str, keep: fn(char) -> bool) -> String {
     out
 }
 
+/// Code points as text, U+FFFD for what is no Unicode scalar value.
+pub fn lossy(cps: &[u64]) -> String {
+    cps.iter()
+        .map(|&c| {
+            u32::try_from(c)
+                .ok()
+                .and_then(char::from_u32)
+                .unwrap_or('\u{fffd}')
+        })
+        .collect()
+}
+
 /// The value of an ASCII hex digit.
-pub(super) fn hex_value(b: u8) -> Option<u8> {
+fn hex_value(b: u8) -> Option<u8> {
     char::from(b)
         .to_digit(16)
         .and_then(|d| u8::try_from(d).ok())
+}
+
+/// The byte of the escape at `b[i..]`, if `%([0-9a-fA-F]{2})` matches
+/// there.
+pub(super) fn escape_at(b: &[u8], i: usize) -> Option<u8> {
+    if b.get(i) != Some(&b'%') {
+        return None;
+    }
+    let hi = b.get(i + 1).copied().and_then(hex_value)?;
+    let lo = b.get(i + 2).copied().and_then(hex_value)?;
+    Some(hi << 4 | lo)
 }
 
 /// `uri_unescape`: each `%XX` (hex digits, any case) becomes the
@@ -225,13 +248,8 @@ pub(super) fn uri_unescape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'%'
-            && let (Some(hi), Some(lo)) = (
-                b.get(i + 1).copied().and_then(hex_value),
-                b.get(i + 2).copied().and_then(hex_value),
-            )
-        {
-            out.push(char::from(hi << 4 | lo));
+        if let Some(byte) = escape_at(b, i) {
+            out.push(char::from(byte));
             i += 3;
         } else {
             out.push(char::from(b[i]));

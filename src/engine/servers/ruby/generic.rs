@@ -1,4 +1,4 @@
-//! `URI.for` (`lib/uri/common.rb`) and the object it builds:
+//! `URI.parse` and `URI.for` (`lib/uri/common.rb`) and the object they build:
 //! `URI::Generic` (`lib/uri/generic.rb`) with the scheme classes that
 //! change it (`file.rb`, `ftp.rb`, `ldap.rb`, `mailto.rb`; `http.rb`,
 //! `https.rb`, `ws.rb` and `ldaps.rb` only set a default port), its
@@ -12,9 +12,9 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::split::Split;
+use super::error::{At, ErrorClass, Raise, RubyError};
+use super::split::{self, Split};
 use super::text::inspect;
-use super::{At, ErrorClass, Raise, RubyError};
 use crate::engine::Component;
 use crate::engine::trace::{Step, StepId, Tracer};
 
@@ -234,6 +234,33 @@ fn mailto_to_ok(to: &str) -> bool {
         rest = rest.get(end + 1..).unwrap_or("");
     }
     true
+}
+
+/// `URI.parse(uri)` (`lib/uri/common.rb`): `RFC3986_Parser#parse`, that is
+/// `URI.for(*split(uri))`. Here beside `URI.for`, as `merge` parses its
+/// reference with it too.
+pub fn parse<'a, T: Tracer>(uri: &'a str, tracer: &mut T) -> Result<Uri<'a>, Raise> {
+    let split = split::split(uri, tracer)?;
+    Uri::for_split(split, tracer)
+}
+
+/// Records what `query=` or `fragment=` made of a value: the value before
+/// and after, and `changed` (what was done) unless nothing was.
+fn record_encoded<T: Tracer>(
+    tracer: &mut T,
+    id: StepId,
+    component: Component,
+    before: Option<&str>,
+    after: &str,
+    changed: &'static str,
+) {
+    tracer.record(|| {
+        Step::change(id, component, before, Some(after)).decide_fixed(if before == Some(after) {
+            "nothing to remove or encode"
+        } else {
+            changed
+        })
+    });
 }
 
 impl<'a> Uri<'a> {
@@ -485,19 +512,14 @@ impl<'a> Uri<'a> {
         }
         // `v.gsub!(/(?!%\h\h|[!$-&(-;=?-_a-~])./n) {'%%%02X' % $&.ord}`
         let v = encode(v, query_keeps);
-        tracer.record(|| {
-            Step::change(
-                StepId::RubyQuerySetter,
-                Component::Query,
-                before.as_deref(),
-                Some(&v),
-            )
-            .decide_fixed(if before.as_deref() == Some(&*v) {
-                "nothing to remove or encode"
-            } else {
-                "tabs and newlines removed, other characters outside the query's set encoded"
-            })
-        });
+        record_encoded(
+            tracer,
+            StepId::RubyQuerySetter,
+            Component::Query,
+            before.as_deref(),
+            &v,
+            "tabs and newlines removed, other characters outside the query's set encoded",
+        );
         self.query = Some(v);
         Ok(())
     }
@@ -511,19 +533,14 @@ impl<'a> Uri<'a> {
         };
         let before = T::ON.then(|| v.clone());
         let v = encode(delete_tab_newline(v), |b| (b'!'..=b'~').contains(&b));
-        tracer.record(|| {
-            Step::change(
-                StepId::RubyFragmentSetter,
-                Component::Fragment,
-                before.as_deref(),
-                Some(&v),
-            )
-            .decide_fixed(if before.as_deref() == Some(&*v) {
-                "nothing to remove or encode"
-            } else {
-                "tabs and newlines removed, spaces and controls encoded"
-            })
-        });
+        record_encoded(
+            tracer,
+            StepId::RubyFragmentSetter,
+            Component::Fragment,
+            before.as_deref(),
+            &v,
+            "tabs and newlines removed, spaces and controls encoded",
+        );
         self.fragment = Some(v);
     }
 
@@ -757,7 +774,7 @@ impl<'a> Uri<'a> {
     /// what `URI::FTP#merge` adds for an FTP base.
     pub fn merge<T: Tracer>(&self, input: &'a str, tracer: &mut T) -> Result<Uri<'a>, RubyError> {
         // `rel = parser.__send__(:convert_to_uri, oth)`
-        let rel = super::parse(input, tracer).map_err(|r| r.at(At::Input))?;
+        let rel = parse(input, tracer).map_err(|r| r.at(At::Input))?;
         let merged = self.merge_rel(rel, tracer).map_err(|r| r.at(At::Join))?;
         if self.class == Class::Ftp {
             // ftp.rb merge: `tmp.set_typecode(oth.typecode) if self != tmp`
@@ -782,7 +799,9 @@ impl<'a> Uri<'a> {
         Ok(merged)
     }
 
-    /// generic.rb `merge`, once the reference is parsed.
+    /// generic.rb `merge`, once the reference is parsed: an absolute
+    /// reference, a relative base, a reference of a fragment alone, then the
+    /// parts marked 4) and 7) (`merge_rel_path`, `merge_rel_components`).
     fn merge_rel<T: Tracer>(&self, rel: Uri<'a>, tracer: &mut T) -> Result<Uri<'a>, Raise> {
         // `return rel if rel.absolute?`
         if rel.scheme.is_some() {
@@ -834,6 +853,21 @@ impl<'a> Uri<'a> {
         } else {
             Join::Path
         };
+        // RFC2396, Section 5.2, 4)
+        Self::merge_rel_path(&mut base, &rel, authority, tracer);
+        // RFC2396, Section 5.2, 7)
+        self.merge_rel_components(base, rel, tracer)
+    }
+
+    /// generic.rb `merge`, the part marked `RFC2396, Section 5.2, 4)`: with
+    /// no authority in the reference, its path merged into the base's
+    /// (`merge_path`), if both have one; with one, its path as it is.
+    fn merge_rel_path<T: Tracer>(
+        base: &mut Uri<'a>,
+        rel: &Uri<'a>,
+        authority: bool,
+        tracer: &mut T,
+    ) {
         if !authority {
             // `base.set_path(merge_path(base.path, rel.path)) if base.path && rel.path`
             if let (Some(bp), Some(rp)) = (base.path(), rel.path.as_deref()) {
@@ -884,6 +918,17 @@ impl<'a> Uri<'a> {
                 base.set_path(rp, tracer);
             }
         }
+    }
+
+    /// generic.rb `merge`, the part marked `RFC2396, Section 5.2, 7)`: each
+    /// of the reference's userinfo, host, port, query and fragment that it
+    /// has is set on the base.
+    fn merge_rel_components<T: Tracer>(
+        &self,
+        mut base: Uri<'a>,
+        rel: Uri<'a>,
+        tracer: &mut T,
+    ) -> Result<Uri<'a>, Raise> {
         // `base.set_userinfo(rel.userinfo) if rel.userinfo`: split_userinfo
         // of `user + ':' + password` gives the two back (a user holds no ':')
         if let Some(user) = rel.user {

@@ -12,7 +12,8 @@
 //!
 //! | the library (`lib/uri/`) | here |
 //! |---|---|
-//! | `common.rb`: `URI.parse`, `URI.join` (`RFC3986_Parser#parse`, `#join`) | [`parse`], [`join`], [`request`] |
+//! | `common.rb`: `URI.parse`, `URI.join` (`RFC3986_Parser#parse`, `#join`) | [`parse`] (in [`generic`], beside `URI.for`), [`join`], [`request`] |
+//! | `common.rb`: the exception classes, and which call raised | [`RubyError`], [`Raise`] (`error`) |
 //! | `rfc3986_parser.rb`: `split`, with `RFC3986_URI` and `RFC3986_relative_ref` | `split::split` |
 //! | the regexps' IPv6 and IPv4 patterns, in Onigmo's backtracking order | [`regexp`] |
 //! | `common.rb`: `URI.for` and the registered schemes | [`Class::of`] |
@@ -27,114 +28,19 @@
 //! every byte the model reads is a character. Nothing here depends on the
 //! machine: the library resolves no name and reads no locale.
 
+mod error;
 pub mod generic;
 pub mod regexp;
 mod split;
 pub mod text;
 
 use std::borrow::Cow;
-use std::fmt;
 
-pub use generic::{Class, Join, Uri};
+pub use error::{At, ErrorClass, Raise, RubyError};
+pub use generic::{Class, Join, Uri, parse};
 
 use crate::engine::Component;
 use crate::engine::trace::{OfBase, Step, StepId, Tracer};
-
-/// The exception classes a request can raise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorClass {
-    /// `URI::InvalidURIError`.
-    InvalidUri,
-    /// `URI::InvalidComponentError`.
-    InvalidComponent,
-    /// `URI::BadURIError`.
-    BadUri,
-    /// `NoMethodError` (`URI::FTP#merge` calling `typecode` on a String).
-    NoMethod,
-}
-
-impl ErrorClass {
-    /// The class's name, as `e.class` writes it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            ErrorClass::InvalidUri => "URI::InvalidURIError",
-            ErrorClass::InvalidComponent => "URI::InvalidComponentError",
-            ErrorClass::BadUri => "URI::BadURIError",
-            ErrorClass::NoMethod => "NoMethodError",
-        }
-    }
-}
-
-/// Which call of the request raised.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum At {
-    /// `URI.parse(base)`, inside `URI.join`.
-    Base,
-    /// Parsing the input (`URI.parse`, or inside `merge`).
-    Input,
-    /// `merge` itself, once both were parsed.
-    Join,
-}
-
-impl At {
-    /// The runner's `stage`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            At::Base => "base",
-            At::Input => "input",
-            At::Join => "join",
-        }
-    }
-}
-
-/// An exception raised inside the library, before the caller says which
-/// call it was.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Raise {
-    pub class: ErrorClass,
-    pub message: String,
-}
-
-impl Raise {
-    fn new(class: ErrorClass, message: impl Into<String>) -> Raise {
-        Raise {
-            class,
-            message: message.into(),
-        }
-    }
-
-    /// The exception, raised by the call `at`.
-    pub fn at(self, at: At) -> RubyError {
-        RubyError {
-            class: self.class,
-            message: self.message,
-            at,
-        }
-    }
-}
-
-/// A request's failure: the exception's class and message
-/// (`Exception#to_s`), and the call that raised it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RubyError {
-    pub class: ErrorClass,
-    pub message: String,
-    pub at: At,
-}
-
-/// Writes `URI::InvalidURIError: bad URI(is not URI?): "…"`, as the
-/// runner records it.
-impl fmt::Display for RubyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.class.name(), self.message)
-    }
-}
-
-/// `URI.parse(uri)`: `RFC3986_Parser#parse`, that is `URI.for(*split(uri))`.
-pub fn parse<'a, T: Tracer>(uri: &'a str, tracer: &mut T) -> Result<Uri<'a>, Raise> {
-    let split = split::split(uri, tracer)?;
-    Uri::for_split(split, tracer)
-}
 
 /// `URI.join(base, input)`: `RFC3986_Parser#join` parses the base
 /// (`convert_to_uri`) and merges the input into it.
@@ -362,12 +268,10 @@ mod tests {
             );
             reached.extend(trace.steps.iter().map(|s| s.id));
         }
-        let missing: Vec<&str> = StepId::ALL
-            .iter()
-            .filter(|id| id.stage() == crate::engine::Stage::Ruby && !reached.contains(id))
-            .map(|id| id.id())
-            .collect();
-        assert_eq!(missing, Vec::<&str>::new());
+        assert_eq!(
+            crate::engine::servers::test_steps::unreached(crate::engine::Stage::Ruby, &reached),
+            Vec::<&str>::new()
+        );
     }
 
     #[test]

@@ -28,11 +28,11 @@
 
 use std::borrow::Cow;
 
+use super::error::{ErrorClass, Raise};
 use super::regexp::{
     self, FRAGMENT, PATH, REG_NAME, SCHEME, SEGMENT_NC, USERINFO, all_escaped, escaped_run,
 };
 use super::text::{dump, inspect};
-use super::{ErrorClass, Raise};
 use crate::engine::Component;
 use crate::engine::trace::{Step, StepId, Tracer};
 

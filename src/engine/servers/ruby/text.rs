@@ -29,37 +29,41 @@ fn named_escape(c: char, next: Option<char>) -> Option<&'static str> {
     })
 }
 
-/// `str.inspect` for a UTF-8 string.
-///
-/// The library only ever inspects ASCII strings (a string with any other
-/// character is refused before, with `dump`); a character outside ASCII is
-/// written as it is, as Ruby does for a printable one.
-pub fn inspect(s: &str) -> String {
+/// The loop both functions are: `"`, each character as its named escape
+/// or as `other` writes it, `"`.
+fn quote(s: &str, other: fn(char, &mut String)) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
-        if let Some(e) = named_escape(c, chars.peek().copied()) {
-            out.push_str(e);
-        } else if c.is_ascii_control() {
-            out.push_str(&format!("\\u{:04X}", u32::from(c)));
-        } else {
-            out.push(c);
+        match named_escape(c, chars.peek().copied()) {
+            Some(e) => out.push_str(e),
+            None => other(c, &mut out),
         }
     }
     out.push('"');
     out
 }
 
+/// `str.inspect` for a UTF-8 string.
+///
+/// The library only ever inspects ASCII strings (a string with any other
+/// character is refused before, with `dump`); a character outside ASCII is
+/// written as it is, as Ruby does for a printable one.
+pub fn inspect(s: &str) -> String {
+    quote(s, |c, out| {
+        if c.is_ascii_control() {
+            out.push_str(&format!("\\u{:04X}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    })
+}
+
 /// `str.dump` for a UTF-8 string.
 pub fn dump(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if let Some(e) = named_escape(c, chars.peek().copied()) {
-            out.push_str(e);
-        } else if c.is_ascii_control() {
+    quote(s, |c, out| {
+        if c.is_ascii_control() {
             out.push_str(&format!("\\x{:02X}", u32::from(c)));
         } else if c.is_ascii() {
             out.push(c);
@@ -68,9 +72,7 @@ pub fn dump(s: &str) -> String {
         } else {
             out.push_str(&format!("\\u{:04X}", u32::from(c)));
         }
-    }
-    out.push('"');
-    out
+    })
 }
 
 #[cfg(test)]

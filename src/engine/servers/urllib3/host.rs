@@ -11,8 +11,9 @@
 
 use std::borrow::Cow;
 
+use super::chars::{encode_invalid_chars, is_unreserved};
+use super::error::ParseError;
 use super::idna;
-use super::{ParseError, encode_invalid_chars, is_unreserved};
 use crate::engine::Component;
 use crate::engine::trace::{Step, StepId, Tracer};
 

@@ -36,48 +36,9 @@ use std::fmt;
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::idna_tables as tables;
+use super::idna_tables::{self as tables, Bidi, Joining};
 use crate::engine::servers::python::py_repr;
 use crate::engine::trace::{Step, StepId, Tracer};
-
-/// A bidirectional class, as `unicodedata.bidirectional` names it.
-#[allow(clippy::upper_case_acronyms)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Bidi {
-    L,
-    R,
-    AL,
-    EN,
-    ES,
-    ET,
-    AN,
-    CS,
-    NSM,
-    BN,
-    B,
-    S,
-    WS,
-    ON,
-    LRE,
-    LRO,
-    RLE,
-    RLO,
-    PDF,
-    LRI,
-    RLI,
-    FSI,
-    PDI,
-}
-
-/// A joining type of `idnadata.joining_types`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Joining {
-    C,
-    D,
-    L,
-    R,
-    T,
-}
 
 /// `idna`'s `_max_input_length`.
 pub(super) const MAX_INPUT_LENGTH: usize = 1024;

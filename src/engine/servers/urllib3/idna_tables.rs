@@ -4,9 +4,47 @@
 //! 18.0.0) as installed beside urllib3 in the oracle's venv, and the
 //! `unicodedata` module and `str.lower()` of CPython 3.11.7 (Unicode
 //! 14.0.0), the interpreter that runs them. Ranges are inclusive
-//! (first, last) and sorted.
+//! (first, last) and sorted. The tags of the tagged tables are defined here:
+//! the tables name nothing outside this file.
 
-use super::idna::{Bidi, Joining};
+/// A bidirectional class, as `unicodedata.bidirectional` names it.
+#[allow(clippy::upper_case_acronyms)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bidi {
+    L,
+    R,
+    AL,
+    EN,
+    ES,
+    ET,
+    AN,
+    CS,
+    NSM,
+    BN,
+    B,
+    S,
+    WS,
+    ON,
+    LRE,
+    LRO,
+    RLE,
+    RLO,
+    PDF,
+    LRI,
+    RLI,
+    FSI,
+    PDI,
+}
+
+/// A joining type of `idnadata.joining_types`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Joining {
+    C,
+    D,
+    L,
+    R,
+    T,
+}
 
 /// idnadata.codepoint_classes["PVALID"].
 #[rustfmt::skip]

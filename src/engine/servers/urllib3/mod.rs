@@ -14,12 +14,12 @@
 //!
 //! | function of `src/urllib3/util/url.py` (urllib3 2.8.0) | here |
 //! |---|---|
-//! | `parse_url` (`_SCHEME_RE`, `_URI_RE`, the authority, the port) | [`parse_url`] |
+//! | `parse_url` (`_SCHEME_RE`, `_URI_RE`); its authority, port and path stages, and the path's end with `Url.__new__` | [`parse_url`]; `split_authority`, `port_int`, `normalize_path`, `path_field` |
 //! | `_HOST_PORT_RE` (`_REG_NAME_PAT`, `_IPV6_ADDRZ_PAT`) | `host::host_port` |
 //! | `_normalize_host` (`_IPV6_ADDRZ_RE`, `_ZONE_ID_RE`, `_IPV4_RE`) | `host::normalize_host` |
 //! | `_normalize_host_percent_encoding`, `_decode_percent_encoding`, `_normalize_zone_id_percent_encoding` | `host::host_percent`, `host::decode_escape` |
 //! | `_idna_encode` | `host::idna_label` and [`idna`] |
-//! | `_encode_invalid_chars` | `encode_invalid_chars` |
+//! | `_encode_invalid_chars`, the `_…_CHARS` sets | `chars::encode_invalid_chars` and the `chars` sets |
 //! | `_remove_path_dot_segments` | `remove_path_dot_segments` |
 //! | `Url.__new__`, `Url.url`, `request_uri`, `netloc`, `authority`, `hostname` | [`Url`] |
 //! | `LocationParseError` (`src/urllib3/exceptions.py`) | [`ParseError`] |
@@ -35,6 +35,8 @@
 //! written, and `requests` hands it to `getaddrinfo`, which reads it as
 //! `inet_aton` does (here, 127.0.0.1).
 
+mod chars;
+mod error;
 mod host;
 pub mod idna;
 mod idna_tables;
@@ -43,59 +45,12 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::engine::Component;
-use crate::engine::servers::python::{self, PyError, py_repr};
+use crate::engine::servers::python::{self, PyError};
 use crate::engine::trace::{Step, StepId, Tracer};
 
+use chars::{encode_invalid_chars, is_path, is_query, is_userinfo};
+pub use error::ParseError;
 pub use idna::IdnaError;
-
-/// What `parse_url` raises: `LocationParseError`, whose message is
-/// `Failed to parse: ` and the location text, one variant per text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    /// `Host {text!r} contains invalid character {ch!r}`: a control,
-    /// space or DEL, in the host (or the host and port that did not match).
-    InvalidChar { text: String, ch: char },
-    /// `{host_port!r} is not a valid host or port`.
-    NotHostOrPort(String),
-    /// The port is over 65535: the location is the URL parsed (with the
-    /// `//` parse_url put in front, if it did).
-    PortRange(String),
-    /// `Host {host!r} contains invalid percent-encoded control character
-    /// {escape!r}`.
-    PercentControl { host: String, escape: String },
-    /// `{host!r} is not a valid host` (a `%` not starting an escape, which
-    /// `_HOST_PORT_RE` already refuses).
-    NotValidHost(String),
-    /// `Name '{name}' is not a valid IDNA label` (the name as it is, not
-    /// its repr); `why` is idna's own reason, which urllib3 drops.
-    Idna { name: String, why: IdnaError },
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("LocationParseError: Failed to parse: ")?;
-        match self {
-            ParseError::InvalidChar { text, ch } => write!(
-                f,
-                "Host {} contains invalid character {}",
-                py_repr(text),
-                py_repr(ch.encode_utf8(&mut [0; 4]))
-            ),
-            ParseError::NotHostOrPort(hp) => {
-                write!(f, "{} is not a valid host or port", py_repr(hp))
-            }
-            ParseError::PortRange(url) => f.write_str(url),
-            ParseError::PercentControl { host, escape } => write!(
-                f,
-                "Host {} contains invalid percent-encoded control character {}",
-                py_repr(host),
-                py_repr(escape)
-            ),
-            ParseError::NotValidHost(host) => write!(f, "{} is not a valid host", py_repr(host)),
-            ParseError::Idna { name, .. } => write!(f, "Name '{name}' is not a valid IDNA label"),
-        }
-    }
-}
 
 /// A request's failure: urljoin's or parse_url's exception.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -314,83 +269,6 @@ impl Url<'_> {
     }
 }
 
-/// Whether `b` is in `_UNRESERVED_CHARS` (ASCII letters, digits, `.`,
-/// `_`, `-`, `~`).
-pub(super) fn is_unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'~')
-}
-
-/// `_SUB_DELIM_CHARS`.
-fn is_sub_delim(b: u8) -> bool {
-    matches!(
-        b,
-        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-    )
-}
-
-/// `_USERINFO_CHARS`: unreserved, sub-delims and `:`.
-fn is_userinfo(b: u8) -> bool {
-    is_unreserved(b) || is_sub_delim(b) || b == b':'
-}
-
-/// `_PATH_CHARS`: the userinfo ones, `@` and `/`.
-fn is_path(b: u8) -> bool {
-    is_userinfo(b) || b == b'@' || b == b'/'
-}
-
-/// `_QUERY_CHARS` and `_FRAGMENT_CHARS`: the path ones and `?`.
-fn is_query(b: u8) -> bool {
-    is_path(b) || b == b'?'
-}
-
-/// `_encode_invalid_chars(component, allowed)`: every byte of the UTF-8
-/// that is not an allowed ASCII character becomes `%XX`; existing escapes
-/// are uppercased first, and their `%` kept only when every `%` of the
-/// component starts one (else each `%` becomes `%25`).
-pub(super) fn encode_invalid_chars(component: &str, allowed: fn(u8) -> bool) -> Cow<'_, str> {
-    let b = component.as_bytes();
-    // the fast path: ASCII, all allowed, no '%'
-    if b.iter().all(|&c| c != b'%' && c.is_ascii() && allowed(c)) {
-        return Cow::Borrowed(component);
-    }
-    // _PERCENT_RE.subn: the escapes, left to right, not overlapping
-    let mut escapes = 0;
-    let mut upper = Vec::with_capacity(b.len());
-    let mut at = 0;
-    while at < b.len() {
-        if b[at] == b'%'
-            && b.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
-            && b.get(at + 2).is_some_and(u8::is_ascii_hexdigit)
-        {
-            escapes += 1;
-            upper.extend_from_slice(&[
-                b'%',
-                b[at + 1].to_ascii_uppercase(),
-                b[at + 2].to_ascii_uppercase(),
-            ]);
-            at += 3;
-        } else {
-            upper.push(b[at]);
-            at += 1;
-        }
-    }
-    let percent_encoded = escapes == upper.iter().filter(|&&c| c == b'%').count();
-    let mut out = String::with_capacity(upper.len() + 16);
-    for &c in &upper {
-        if (percent_encoded && c == b'%') || (c < 0x80 && allowed(c)) {
-            out.push(char::from(c));
-        } else {
-            out.push('%');
-            out.push(char::from(HEX[usize::from(c >> 4)]));
-            out.push(char::from(HEX[usize::from(c & 15)]));
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// Uppercase hex digits, as `%02X` writes them.
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
 /// `_remove_path_dot_segments(path)`.
 fn remove_path_dot_segments(path: &str) -> Cow<'_, str> {
     // no '.' or '..' segment: the segments come back as they were
@@ -571,123 +449,25 @@ pub fn parse_url<'s, T: Tracer>(url: &'s str, tracer: &mut T) -> Result<Url<'s>,
             Some(s) => format!("{s} is not http or https: nothing but the scheme is normalized"),
         })
     });
-    let (mut auth, mut host, mut port) = (None, None, None);
-    if let Some(authority) = authority.filter(|a| !a.is_empty()) {
-        // authority.rpartition("@"); auth = auth or None
-        let (a, host_port) = match authority.rfind('@') {
-            Some(at) => (&authority[..at], &authority[at + 1..]),
-            None => ("", authority),
-        };
-        let a = Some(a).filter(|a| !a.is_empty());
-        tracer.record(|| {
-            Step::change(StepId::Urllib3Auth, Component::User, None, a).decide(match a {
-                Some(_) => "before the last '@'",
-                None => "no userinfo: None",
-            })
-        });
-        let Some((h, p)) = host::host_port(host_port) else {
-            let e = match host::invalid_char(host_port) {
-                Some(ch) => ParseError::InvalidChar {
-                    text: host_port.to_owned(),
-                    ch,
-                },
-                None => ParseError::NotHostOrPort(host_port.to_owned()),
-            };
-            tracer.record(|| {
-                Step::change(
-                    StepId::Urllib3HostPort,
-                    Component::Host,
-                    Some(host_port),
-                    None,
-                )
-                .decide(e.to_string())
-                .fail()
-            });
-            return Err(e);
-        };
-        tracer.record(|| {
-            Step::change(StepId::Urllib3HostPort, Component::Host, None, Some(h)).decide(match p {
-                None => "no port".to_owned(),
-                Some("") => "':' and no digits: no port".to_owned(),
-                Some(p) => format!("port digits {p:?}"),
-            })
-        });
-        auth = match a {
-            Some(a) if normalize => Some(encode_part(a, is_userinfo, Component::User, tracer)),
-            a => a.map(Cow::Borrowed),
-        };
-        host = Some(h);
-        port = p.filter(|p| !p.is_empty());
-    }
-    // parse_url: int(port), 0 to 65535 (the pattern allows five digits)
-    let port = match port {
-        None => None,
-        Some(digits) => {
-            let n: u32 = digits.parse().unwrap_or(u32::MAX);
-            let fits = u16::try_from(n).ok();
-            tracer.record(|| {
-                let step = Step::change(
-                    StepId::Urllib3Port,
-                    Component::Port,
-                    Some(digits),
-                    fits.map(|n| n.to_string()).as_deref(),
-                );
-                if fits.is_some() {
-                    step.decide("0 to 65535")
-                } else {
-                    step.decide("over 65535: the URL is refused").fail()
-                }
-            });
-            let Some(n) = fits else {
-                return Err(ParseError::PortRange(if prefixed {
-                    format!("//{url}")
-                } else {
-                    url.to_owned()
-                }));
-            };
-            Some(n)
+    let (auth, host, port) = match authority.filter(|a| !a.is_empty()) {
+        Some(authority) => {
+            let parts = split_authority(authority, normalize, tracer)?;
+            (parts.auth, Some(parts.host), parts.port)
         }
+        None => (None, None, None),
+    };
+    let port = match port {
+        Some(digits) => Some(port_int(digits, url, prefixed, tracer)?),
+        None => None,
     };
     let host = match host {
         Some(h) => Some(host::normalize_host(h, normalize, tracer)?),
         None => None,
     };
-    let mut path: Cow<'s, str> = Cow::Borrowed(text(&g.path));
-    if normalize && !path.is_empty() {
-        let before = text(&g.path);
-        let removed = remove_path_dot_segments(before);
-        tracer.record(|| {
-            Step::change(
-                StepId::Urllib3PathDots,
-                Component::Path,
-                Some(before),
-                Some(&removed),
-            )
-            .decide(if removed == before {
-                "no dot segment"
-            } else {
-                "dot segments removed"
-            })
-        });
-        let encoded = match &removed {
-            Cow::Borrowed(p) => encode_invalid_chars(p, is_path),
-            Cow::Owned(p) => Cow::Owned(encode_invalid_chars(p, is_path).into_owned()),
-        };
-        tracer.record(|| {
-            Step::change(
-                StepId::Urllib3Encode,
-                Component::Path,
-                Some(&removed),
-                Some(&encoded),
-            )
-            .decide(if encoded == removed {
-                "nothing to encode"
-            } else {
-                "percent-encoded"
-            })
-        });
-        path = encoded;
-    }
+    let path = match text(&g.path) {
+        p if normalize && !p.is_empty() => normalize_path(p, tracer),
+        p => Cow::Borrowed(p),
+    };
     let query = g.query.as_ref().map(|r| match text(r) {
         q if normalize && !q.is_empty() => encode_part(q, is_query, Component::Query, tracer),
         q => Cow::Borrowed(q),
@@ -696,17 +476,180 @@ pub fn parse_url<'s, T: Tracer>(url: &'s str, tracer: &mut T) -> Result<Url<'s>,
         f if normalize && !f.is_empty() => encode_part(f, is_query, Component::Fragment, tracer),
         f => Cow::Borrowed(f),
     });
-    // parse_url: an empty path is '' before a query or fragment, else None
-    let path = if path.is_empty() {
-        let kept = query.is_some() || fragment.is_some();
+    let path = path_field(path, query.is_some() || fragment.is_some(), tracer);
+    Ok(Url {
+        scheme,
+        auth,
+        host,
+        port,
+        path,
+        query,
+        fragment,
+    })
+}
+
+/// What `parse_url` takes from a non-empty authority.
+struct Authority<'s> {
+    /// The userinfo, encoded where the scheme is normalized.
+    auth: Option<Cow<'s, str>>,
+    /// The host as `_HOST_PORT_RE` matched it, not yet normalized.
+    host: &'s str,
+    /// The port's digits, if any.
+    port: Option<&'s str>,
+}
+
+/// A non-empty authority, as `parse_url` splits it
+/// (`src/urllib3/util/url.py`, `parse_url`, `if authority:`):
+/// `authority.rpartition("@")`, the userinfo percent-encoded with
+/// `_USERINFO_CHARS` when the scheme is normalized, then `_HOST_PORT_RE`
+/// on the rest; a `:` with no digits is no port.
+fn split_authority<'s, T: Tracer>(
+    authority: &'s str,
+    normalize: bool,
+    tracer: &mut T,
+) -> Result<Authority<'s>, ParseError> {
+    // authority.rpartition("@"); auth = auth or None
+    let (a, host_port) = match authority.rfind('@') {
+        Some(at) => (&authority[..at], &authority[at + 1..]),
+        None => ("", authority),
+    };
+    let a = Some(a).filter(|a| !a.is_empty());
+    tracer.record(|| {
+        Step::change(StepId::Urllib3Auth, Component::User, None, a).decide(match a {
+            Some(_) => "before the last '@'",
+            None => "no userinfo: None",
+        })
+    });
+    let Some((h, p)) = host::host_port(host_port) else {
+        let e = match host::invalid_char(host_port) {
+            Some(ch) => ParseError::InvalidChar {
+                text: host_port.to_owned(),
+                ch,
+            },
+            None => ParseError::NotHostOrPort(host_port.to_owned()),
+        };
         tracer.record(|| {
-            Step::new(StepId::Urllib3EmptyPath).decide(if kept {
+            Step::change(
+                StepId::Urllib3HostPort,
+                Component::Host,
+                Some(host_port),
+                None,
+            )
+            .decide(e.to_string())
+            .fail()
+        });
+        return Err(e);
+    };
+    tracer.record(|| {
+        Step::change(StepId::Urllib3HostPort, Component::Host, None, Some(h)).decide(match p {
+            None => "no port".to_owned(),
+            Some("") => "':' and no digits: no port".to_owned(),
+            Some(p) => format!("port digits {p:?}"),
+        })
+    });
+    let auth = match a {
+        Some(a) if normalize => Some(encode_part(a, is_userinfo, Component::User, tracer)),
+        a => a.map(Cow::Borrowed),
+    };
+    Ok(Authority {
+        auth,
+        host: h,
+        port: p.filter(|p| !p.is_empty()),
+    })
+}
+
+/// `parse_url`'s port (`src/urllib3/util/url.py`, `parse_url`,
+/// `port_int = int(port)`): 0 to 65535, the pattern allowing five
+/// digits; over that the location raised is the URL parsed, with the `//`
+/// parse_url put in front, if it did.
+fn port_int<T: Tracer>(
+    digits: &str,
+    url: &str,
+    prefixed: bool,
+    tracer: &mut T,
+) -> Result<u16, ParseError> {
+    let n: u32 = digits.parse().unwrap_or(u32::MAX);
+    let fits = u16::try_from(n).ok();
+    tracer.record(|| {
+        let step = Step::change(
+            StepId::Urllib3Port,
+            Component::Port,
+            Some(digits),
+            fits.map(|n| n.to_string()).as_deref(),
+        );
+        if fits.is_some() {
+            step.decide("0 to 65535")
+        } else {
+            step.decide("over 65535: the URL is refused").fail()
+        }
+    });
+    fits.ok_or_else(|| {
+        ParseError::PortRange(if prefixed {
+            format!("//{url}")
+        } else {
+            url.to_owned()
+        })
+    })
+}
+
+/// `parse_url`'s path when the scheme is normalized and the path is not
+/// empty (`src/urllib3/util/url.py`, `parse_url`, `if normalize_uri and
+/// path:`): `_remove_path_dot_segments`, then `_encode_invalid_chars`
+/// with `_PATH_CHARS`.
+fn normalize_path<'s, T: Tracer>(before: &'s str, tracer: &mut T) -> Cow<'s, str> {
+    let removed = remove_path_dot_segments(before);
+    tracer.record(|| {
+        Step::change(
+            StepId::Urllib3PathDots,
+            Component::Path,
+            Some(before),
+            Some(&removed),
+        )
+        .decide(if removed == before {
+            "no dot segment"
+        } else {
+            "dot segments removed"
+        })
+    });
+    let encoded = match &removed {
+        Cow::Borrowed(p) => encode_invalid_chars(p, is_path),
+        Cow::Owned(p) => Cow::Owned(encode_invalid_chars(p, is_path).into_owned()),
+    };
+    tracer.record(|| {
+        Step::change(
+            StepId::Urllib3Encode,
+            Component::Path,
+            Some(&removed),
+            Some(&encoded),
+        )
+        .decide(if encoded == removed {
+            "nothing to encode"
+        } else {
+            "percent-encoded"
+        })
+    });
+    encoded
+}
+
+/// The path field `parse_url` ends with (`src/urllib3/util/url.py`: the
+/// end of `parse_url`, then `Url.__new__`): an empty path is `''` when a
+/// query or fragment follows (`followed`), else `None`; a path that does
+/// not start with `/` gets one in front.
+fn path_field<'s, T: Tracer>(
+    path: Cow<'s, str>,
+    followed: bool,
+    tracer: &mut T,
+) -> Option<Cow<'s, str>> {
+    // parse_url: an empty path is '' before a query or fragment, else None
+    if path.is_empty() {
+        tracer.record(|| {
+            Step::new(StepId::Urllib3EmptyPath).decide(if followed {
                 "empty, but a query or fragment follows: ''"
             } else {
                 "empty: None"
             })
         });
-        kept.then_some(path)
+        followed.then_some(path)
     } else if !path.starts_with('/') {
         // Url.__new__: a path gets a '/' in front
         let slashed = format!("/{path}");
@@ -722,16 +665,7 @@ pub fn parse_url<'s, T: Tracer>(url: &'s str, tracer: &mut T) -> Result<Url<'s>,
         Some(Cow::Owned(slashed))
     } else {
         Some(path)
-    };
-    Ok(Url {
-        scheme,
-        auth,
-        host,
-        port,
-        path,
-        query,
-        fragment,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -194,12 +194,10 @@ fn traced_and_untraced_runs_agree_and_every_step_is_reached() {
         assert!(traced.starts_with(&plain), "{input:?}: {traced} / {plain}");
         reached.extend(trace.steps.iter().map(|s| s.id));
     }
-    let missing: Vec<&str> = StepId::ALL
-        .iter()
-        .filter(|id| id.stage() == Stage::Urllib3 && !reached.contains(id))
-        .map(|id| id.id())
-        .collect();
-    assert_eq!(missing, Vec::<&str>::new());
+    assert_eq!(
+        crate::engine::servers::test_steps::unreached(Stage::Urllib3, &reached),
+        Vec::<&str>::new()
+    );
 }
 
 #[test]
