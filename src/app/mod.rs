@@ -77,6 +77,7 @@ pub mod keys;
 pub mod mode_toggle;
 #[cfg(feature = "gui")]
 pub mod notes_strip;
+#[cfg(feature = "gui")]
 pub mod pair_picker;
 #[cfg(feature = "gui")]
 pub mod result;
