@@ -10,7 +10,7 @@
 //! resolvers, every one there is). The table is a flat array of such values
 //! with linear probing (an empty slot is 0: a kept value always names a
 //! resolver). It starts small, doubles when three quarters full, and stops
-//! at [`MAX_SLOTS`] (32 MiB); then it holds at most [`DISTINCT_CAP`]
+//! at [`MAX_SLOTS`] (16 MiB); then it holds at most [`DISTINCT_CAP`]
 //! hashes: past that, a new hash is not kept and the counts of the
 //! resolvers that gave it are reported as lower bounds. Two different URLs
 //! with the same hash are counted once: with n distinct URLs the expected
@@ -39,8 +39,11 @@ use crate::resolvers::Resolver;
 use super::read::Layout;
 use super::row::{Cell, NOTE_NOT_UTF8, Row};
 
-/// The most slots of the distinct-URL table: 2^21 `u128`s, 32 MiB.
-pub const MAX_SLOTS: usize = 1 << 21;
+/// The most slots of the distinct-URL table: 2^20 `u128`s, 16 MiB. The
+/// table is doubled by making the new one before freeing the old, so its
+/// peak is half as much again; `tests/table.rs` holds a million distinct
+/// rows under 100 MB with it.
+pub const MAX_SLOTS: usize = 1 << 20;
 /// The most distinct hashes kept: three quarters of [`MAX_SLOTS`], so a
 /// lookup's probe stays short.
 pub const DISTINCT_CAP: usize = MAX_SLOTS / 4 * 3;
