@@ -4,9 +4,9 @@
 //! Groups:
 //!
 //! - `resolvers/one-url`: each resolver on one typical relative reference
-//!   against a typical base, and `all-seven`, the whole comparison (which has
+//!   against a typical base, and `all`, the whole comparison (which has
 //!   to stay well under a frame, 16 ms), and `compare-view`, what the
-//!   window's Compare view computes per keystroke (the same seven, the spec's
+//!   window's Compare view computes per keystroke (every model, the spec's
 //!   four traced, RFC 3986's resolved form and OPC's steps besides).
 //! - `resolvers/corpus`: each resolver on every URL of
 //!   `../shared/corpus/real-urls.txt` (or `URL_INSPECTOR_CORPUS`), with no
@@ -47,7 +47,7 @@ fn one_url(c: &mut Criterion) {
             })
         });
     }
-    g.bench_function("all-seven", |b| {
+    g.bench_function("all", |b| {
         b.iter(|| {
             Resolver::ALL.map(|r| {
                 black_box(

@@ -1,10 +1,10 @@
 //! Rows per second of the table pipeline (`table::write_table`: read,
-//! compute and write CSV on a worker per core, copy out in order) against calling the resolvers directly
-//! on the same lines, with one resolver and with all seven, on one thread
-//! and on one per core.
+//! compute and write CSV on a worker per core, copy out in order) against
+//! calling the resolvers directly on the same lines, with one resolver and
+//! with every model ([`Resolver::ALL`]), on one thread and on one per core.
 //!
 //! A custom harness rather than criterion: one measurement is a million
-//! rows (seconds each with all seven resolvers), so criterion's default of
+//! rows (seconds each with every resolver), so criterion's default of
 //! 100 samples would take an hour; here each case runs [`REPEATS`] times
 //! and the fastest run is kept (the least disturbed by other work).
 //!
@@ -258,7 +258,7 @@ fn main() {
     let compare = only != "stages";
     // `TABLE_BENCH_CALLER=1` also times the rows handed to the caller.
     let show_caller = std::env::var_os("TABLE_BENCH_CALLER").is_some();
-    for (name, resolvers) in [("this", &one[..]), ("all seven", &Resolver::ALL[..])] {
+    for (name, resolvers) in [("this", &one[..]), ("all", &Resolver::ALL[..])] {
         if !compare {
             break;
         }
@@ -302,7 +302,7 @@ fn main() {
         );
     }
     println!("where a row's CPU time goes (one thread, no pipeline; each stage adds to the last):");
-    for (name, resolvers) in [("this", &one[..]), ("all seven", &Resolver::ALL[..])] {
+    for (name, resolvers) in [("this", &one[..]), ("all", &Resolver::ALL[..])] {
         if !wanted(name) {
             continue;
         }

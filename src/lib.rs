@@ -18,6 +18,8 @@
 pub mod app;
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "confuse")]
+pub mod confuse;
 pub mod engine;
 #[cfg(feature = "resolvers")]
 pub mod resolvers;

@@ -22,6 +22,7 @@
 pub mod batch;
 pub mod canon;
 pub mod compare;
+pub mod confuse;
 pub mod json;
 pub mod set;
 pub mod table;
@@ -71,6 +72,15 @@ pub enum Command {
     /// Show one input under every resolver, side by side, and whether they would connect to the same host.
     #[command(long_about = compare_help())]
     Compare(compare::CompareArgs),
+    /// Find the URLs that pass an allow-list checked with one parser and
+    /// reach a target host through the parser that fetches them.
+    ///
+    /// Tries every known payload family for the allowed host and the target,
+    /// then a seeded search around the places where the two parsers take
+    /// their hosts, within --max. Each result is proven on the traced models
+    /// (and with --live confirmed by the real libraries). Exits 0 when
+    /// something gets through, 1 when nothing does.
+    Confuse(Box<confuse::ConfuseArgs>),
     /// Parse INPUT as the URL Standard does, apply URL API setters and
     /// searchParams operations in the order given, and print the href.
     ///
@@ -278,6 +288,7 @@ pub fn main() -> i32 {
         Some(Command::Batch) => batch::run(),
         Some(Command::Canon(args)) => canon::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Confuse(args)) => confuse::run(&args),
         Some(Command::Set(args)) => set::run(&args, set_matches(&matches)),
         Some(Command::Table(args)) => table::run(&args),
         Some(Command::Gui { case }) => open_case(case),
