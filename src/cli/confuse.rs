@@ -22,6 +22,12 @@ use crate::engine::hidden;
 use crate::resolvers::Resolver;
 use crate::resolvers::pair::{Pair, Stack};
 
+/// The longest `--allowed` and `--target` taken, in bytes: room for a
+/// 253-character name spelled in full-width letters.
+const MAX_HOST: usize = 1024;
+/// The longest `--base` taken, in bytes.
+const MAX_BASE: usize = 64 * 1024;
+
 /// The arguments of `confuse`.
 #[derive(Debug, Args)]
 pub struct ConfuseArgs {
@@ -102,6 +108,21 @@ impl ConfuseArgs {
         let allowed = self.allowed.trim();
         if allowed.is_empty() {
             return Err("--allowed is empty: give the host the allow-list allows".into());
+        }
+        // Every candidate holds both hosts and the base: bounds keep a
+        // pasted megabyte from becoming gigabytes.
+        for (what, text, most) in [
+            ("--allowed", allowed, MAX_HOST),
+            ("--target", self.target.trim(), MAX_HOST),
+            ("--base", self.base.as_deref().unwrap_or(""), MAX_BASE),
+        ] {
+            if text.len() > most {
+                return Err(format!(
+                    "{what} is {} bytes long; confuse puts it into every candidate and takes at most {most} \
+                     (a host name is at most 253 characters)",
+                    text.len()
+                ));
+            }
         }
         Ok(Question {
             pair,
