@@ -68,15 +68,18 @@ fn assert_proven(q: &Question, o: &Outcome) {
 
 #[test]
 fn each_stack_with_a_known_payload_lets_one_through_under_each_rule() {
-    // (stack, rule, base): where the committed server oracles show a
-    // confusion for good.com against 127.0.0.1.
+    // (stack, rule, base): where a confusion lets good.com's check through
+    // to 127.0.0.1. PHP with curl, Java and Go have none under these
+    // rules: parse_url and libcurl 7.88 take the same host from every
+    // candidate but those holding U+0000, which PHP's curl_setopt refuses;
+    // java.net.URI and URL agree on every host.
     let cases = [
         (Stack::Python, "equals", None),
         (Stack::Python, "suffix", None),
-        (Stack::PythonCurl, "equals", None),
-        (Stack::PythonCurl, "suffix", None),
-        (Stack::Php, "equals", None),
-        (Stack::Php, "suffix", None),
+        (Stack::PythonCurl, "equals", Some("http://good.com/")),
+        (Stack::PythonCurl, "suffix", Some("http://good.com/")),
+        (Stack::Node, "equals", Some("http://good.com/")),
+        (Stack::Node, "suffix", Some("http://good.com/")),
         (Stack::Ruby, "equals", Some("http://good.com/")),
         (Stack::Ruby, "suffix", Some("http://good.com/")),
     ];
@@ -144,7 +147,7 @@ fn the_python_example_is_found_with_its_parting_steps() {
 #[test]
 fn one_seed_gives_the_same_results_and_another_searches_elsewhere() {
     let inputs = |seed| {
-        let mut q = ask(Stack::Php.pair(), "suffix", "127.0.0.1", None).0;
+        let mut q = ask(Stack::Python.pair(), "suffix", "127.0.0.1", None).0;
         q.seed = seed;
         let mut found: Vec<String> = confuse::find(&q)
             .findings
@@ -240,7 +243,7 @@ fn the_command_exits_by_what_it_found_and_names_bad_arguments() {
 
     let (code, out, _) = run(&[
         "--stack",
-        "php",
+        "python",
         "--allowed",
         "good.com",
         "--target",

@@ -7,10 +7,10 @@
 //! recompute if the inputs changed (small inputs within the frame, so the
 //! result below is current); draw the result, then the view; apply commands.
 //!
-//! The view (F2, F3, F4) decides what the body shows: the Inspector
+//! The view (F2 to F5) decides what the body shows: the Inspector
 //! ([`InspectorView`]), the Compare view ([`CompareView`]) under the same
-//! input fields and result, or the Batch view ([`BatchView`]), which has
-//! inputs of its own. Each view is a struct with its own state and one `ui`.
+//! input fields and result, or the Batch view ([`BatchView`]) and the Find
+//! view ([`FindView`]), which have inputs of their own. Each view is a struct with its own state and one `ui`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,6 +20,7 @@ use super::clipboard::Clipboard;
 use super::command::Command;
 use super::compare::CompareView;
 use super::escape::group_digits;
+use super::find::FindView;
 use super::inspector::InspectorView;
 use super::inspector::divider::SPLIT_STEP;
 use super::inspector::url_standard::result_strip;
@@ -45,6 +46,7 @@ pub struct InspectorApp {
     inspector: InspectorView,
     compare: CompareView,
     batch: BatchView,
+    find: FindView,
     clipboard: Box<dyn Clipboard>,
     status: Option<Status>,
     fields: inputs::Fields,
@@ -73,6 +75,7 @@ impl InspectorApp {
             inspector: InspectorView::default(),
             compare: CompareView::default(),
             batch: BatchView::default(),
+            find: FindView::default(),
             clipboard,
             status: None,
             fields: inputs::Fields::default(),
@@ -217,6 +220,7 @@ impl InspectorApp {
             View::Inspector => self.inspector.ui(ui, &mut self.state, &mut commands),
             View::Compare => self.compare.ui(ui, &mut self.state, &mut commands),
             View::Batch => self.batch.ui(ui, &mut self.state, &mut commands),
+            View::Find => self.find.ui(ui, &mut self.state, &mut commands),
         });
 
         if let Some(v) = &mut self.viewer
@@ -256,8 +260,8 @@ impl InspectorApp {
                 }
             });
         });
-        if self.state.view == View::Batch {
-            // The Batch view has its own inputs and no single result.
+        if matches!(self.state.view, View::Batch | View::Find) {
+            // The Batch and Find views have their own inputs and no single result.
             return;
         }
         egui::Panel::top("inputs").show(ui, |ui| {
@@ -509,6 +513,13 @@ impl InspectorApp {
     }
 
     fn copy_canonical(&mut self) {
+        if self.state.view == View::Find {
+            match self.find.opened_url() {
+                Some(url) => self.copy("the URL that gets through", &url),
+                None => self.report("No result is open in the Find view to copy.", true),
+            }
+            return;
+        }
         match self.inspector.canonical() {
             Some(canon) => {
                 self.copy("the canonical URL", &canon);
@@ -539,6 +550,13 @@ impl InspectorApp {
     /// clipboard: `canon --trace --format markdown` under the command that
     /// prints it.
     fn copy_report(&mut self) {
+        if self.state.view == View::Find {
+            match self.find.report() {
+                Some(text) => self.copy("the Find report (Markdown)", &text),
+                None => self.report("Nothing to report yet: search first.", true),
+            }
+            return;
+        }
         let Some(a) = self
             .inspector
             .shown()
@@ -562,7 +580,7 @@ impl InspectorApp {
     /// The Share menu: the canonical URL, the case as a command line, the
     /// trace as a report. The Batch view has no single case to copy.
     fn copy_menu(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let one_case = self.state.view != View::Batch;
+        let one_case = !matches!(self.state.view, View::Batch | View::Find);
         ui.add_enabled_ui(one_case, |ui| {
             ui.menu_button("Share", |ui| {
                 let shortcut = ui.ctx().format_shortcut(&keys::COPY);

@@ -96,7 +96,7 @@ const fn bind(shortcut: KeyboardShortcut, action: Action, what: &'static str) ->
 }
 
 /// Every shortcut the app reads, in the order the Keys menu lists them.
-pub const BINDINGS: [Binding; 27] = [
+pub const BINDINGS: [Binding; 28] = [
     bind(
         FOCUS_INPUT,
         Action::Focus(Field::Input),
@@ -137,6 +137,11 @@ pub const BINDINGS: [Binding; 27] = [
         bare(Key::F4),
         Action::ShowView(View::Batch),
         "Show the Batch view (many URLs)",
+    ),
+    bind(
+        bare(Key::F5),
+        Action::ShowView(View::Find),
+        "Show the Find view (the URLs that get through a pair)",
     ),
     bind(
         ctrl(Key::Num1),

@@ -56,6 +56,8 @@ pub mod compare;
 pub mod escape;
 pub mod field;
 #[cfg(feature = "gui")]
+pub mod find;
+#[cfg(feature = "gui")]
 pub mod focus_ring;
 #[cfg(feature = "gui")]
 pub mod focus_scroll;

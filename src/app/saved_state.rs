@@ -130,6 +130,7 @@ impl State {
             DEFAULT_SPLIT
         };
         self.history.truncate(HISTORY_LEN);
+        self.find = self.find.normalized();
         self
     }
 }

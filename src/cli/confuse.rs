@@ -15,18 +15,10 @@ use std::io::{self, Write};
 use clap::Args;
 
 use super::complain;
-use crate::confuse::{
-    self, Budget, Cause, Finding, Outcome, Question, Rule, Target, confirm, fold, report,
-};
+use crate::confuse::{self, Budget, Cause, Finding, Outcome, Question, confirm, fold, report};
 use crate::engine::hidden;
 use crate::resolvers::Resolver;
 use crate::resolvers::pair::{Pair, Stack};
-
-/// The longest `--allowed` and `--target` taken, in bytes: room for a
-/// 253-character name spelled in full-width letters.
-const MAX_HOST: usize = 1024;
-/// The longest `--base` taken, in bytes.
-const MAX_BASE: usize = 64 * 1024;
 
 /// The arguments of `confuse`.
 #[derive(Debug, Args)]
@@ -98,41 +90,15 @@ impl ConfuseArgs {
                 Stack::names()
             )
         })?;
-        if pair.check.is_live() || pair.fetch.is_live() {
-            return Err(
-                "give the models (the search asks them thousands of times); add --live to have \
-                        the real libraries confirm what they find"
-                    .into(),
-            );
-        }
-        let allowed = self.allowed.trim();
-        if allowed.is_empty() {
-            return Err("--allowed is empty: give the host the allow-list allows".into());
-        }
-        // Every candidate holds both hosts and the base: bounds keep a
-        // pasted megabyte from becoming gigabytes.
-        for (what, text, most) in [
-            ("--allowed", allowed, MAX_HOST),
-            ("--target", self.target.trim(), MAX_HOST),
-            ("--base", self.base.as_deref().unwrap_or(""), MAX_BASE),
-        ] {
-            if text.len() > most {
-                return Err(format!(
-                    "{what} is {} bytes long; confuse puts it into every candidate and takes at most {most} \
-                     (a host name is at most 253 characters)",
-                    text.len()
-                ));
-            }
-        }
-        Ok(Question {
+        Question::from_text(
             pair,
-            rule: Rule::parse(&self.rule)?,
-            allowed: allowed.to_owned(),
-            target: Target::parse(&self.target)?,
-            base: self.base.clone().filter(|b| !b.is_empty()),
-            budget: Budget::parse(&self.max)?,
-            seed: self.seed,
-        })
+            &self.rule,
+            &self.allowed,
+            &self.target,
+            self.base.as_deref(),
+            Budget::parse(&self.max)?,
+            self.seed,
+        )
     }
 }
 
@@ -265,6 +231,13 @@ fn table(q: &Question, o: &Outcome, shown: &[Finding]) -> String {
                 p.number,
                 p.step,
                 p.explanation
+            );
+        }
+        for r in confuse::untraced_sides(q, f) {
+            let _ = writeln!(
+                t,
+                "{pad}  {} is the real library itself: no steps to show",
+                r.name()
             );
         }
         if let Some(m) = &f.mutation {

@@ -55,7 +55,7 @@ use serde::Serialize;
 use crate::engine::Component;
 use crate::resolvers::hosts::Verdict;
 use crate::resolvers::pair::{Pair, Parting};
-use crate::resolvers::{Answer, Request};
+use crate::resolvers::{Answer, Request, curl};
 
 pub use families::Candidate;
 pub use rule::Rule;
@@ -116,6 +116,65 @@ pub struct Question {
     pub budget: Budget,
     /// The search's seed.
     pub seed: u64,
+}
+
+/// The longest allowed host and target taken, in bytes: room for a
+/// 253-character name spelled in full-width letters.
+pub const MAX_HOST: usize = 1024;
+/// The longest base taken, in bytes.
+pub const MAX_BASE: usize = 64 * 1024;
+
+impl Question {
+    /// The question from what a person typed: the rule by name
+    /// ([`Rule::parse`]), the target as text; hosts and base trimmed, an
+    /// empty base none. What is wrong is said in a sentence that names the
+    /// option (`--allowed`, `--target`, …, as the command line calls them).
+    pub fn from_text(
+        pair: Pair,
+        rule: &str,
+        allowed: &str,
+        target: &str,
+        base: Option<&str>,
+        budget: Budget,
+        seed: u64,
+    ) -> Result<Question, String> {
+        if pair.check.is_live() || pair.fetch.is_live() {
+            return Err(
+                "give the models (the search asks them thousands of times); the real \
+                        libraries confirm what they find afterwards"
+                    .into(),
+            );
+        }
+        let allowed = allowed.trim();
+        if allowed.is_empty() {
+            return Err("--allowed is empty: give the host the allow-list allows".into());
+        }
+        let base = base.map(str::trim).filter(|b| !b.is_empty());
+        // Every candidate holds both hosts and the base: bounds keep a
+        // pasted megabyte from becoming gigabytes.
+        for (what, text, most) in [
+            ("--allowed", allowed, MAX_HOST),
+            ("--target", target.trim(), MAX_HOST),
+            ("--base", base.unwrap_or(""), MAX_BASE),
+        ] {
+            if text.len() > most {
+                return Err(format!(
+                    "{what} is {} bytes long; confuse puts it into every candidate and takes at most {most} \
+                     (a host name is at most 253 characters)",
+                    text.len()
+                ));
+            }
+        }
+        Ok(Question {
+            pair,
+            rule: Rule::parse(rule)?,
+            allowed: allowed.to_owned(),
+            target: Target::parse(target)?,
+            base: base.map(str::to_owned),
+            budget,
+            seed,
+        })
+    }
 }
 
 /// Why a URL gets through.
@@ -332,9 +391,19 @@ pub const NETWORK_SCHEMES: [&str; 14] = [
 ];
 
 /// Whether the fetching parser's `answer` goes over the network to
-/// `target`.
+/// `target`. A URL holding U+0000 reaches nothing through libcurl: the
+/// `curl` resolver gives libcurl the text before it, as C code would, but
+/// the bindings applications fetch with refuse such a string (PHP's
+/// `curl_setopt` and pycurl's `setopt` reject null bytes), so the URL is
+/// never fetched (an interpretation: a C program that passes the buffer
+/// on would fetch the truncated URL).
 pub fn reaches(answer: &Answer, target: &Target) -> bool {
+    let truncated = answer
+        .notes
+        .iter()
+        .any(|n| n.code == curl::Code::Nul.into());
     !answer.invalid
+        && !truncated
         && answer.get(Component::Scheme).is_some_and(|s| {
             NETWORK_SCHEMES
                 .iter()
@@ -343,6 +412,16 @@ pub fn reaches(answer: &Answer, target: &Target) -> bool {
         && answer
             .get(Component::Host)
             .is_some_and(|h| target.reached_by(h))
+}
+
+/// The sides of the pair that record no steps, so have no parting step
+/// to show: the resolvers that are the real library itself (`curl`).
+pub fn untraced_sides(q: &Question, f: &Finding) -> Vec<crate::resolvers::Resolver> {
+    [q.pair.check, q.pair.fetch]
+        .into_iter()
+        .filter(|r| f.parting.iter().all(|p| p.resolver != *r))
+        .filter(|r| confirm::is_the_library_itself(*r))
+        .collect()
 }
 
 /// Whether the two parsers read different hosts, or one refuses what the

@@ -13,6 +13,7 @@ mod batch_security;
 mod case;
 mod compare;
 mod explain;
+mod find;
 mod help;
 mod inputs;
 mod inspector;

@@ -105,6 +105,15 @@ impl FreshHome {
         ]
     }
 
+    /// The state file the app saved on quitting (RON), as text with its
+    /// spaces and line breaks taken out; empty if there is none.
+    pub fn saved_state(&self) -> String {
+        let data = self.env()[1].1.clone();
+        std::fs::read_to_string(data.join("url-inspector").join("app.ron"))
+            .unwrap_or_default()
+            .replace([' ', '\n'], "")
+    }
+
     /// Writes the app's saved state as eframe stores it: a RON map from
     /// eframe's APP_KEY ("app") to the RON of the app's `State` (whose
     /// fields all have defaults, so `state` may name only some).

@@ -138,21 +138,6 @@ fn canonical(input: &str, base: &str) -> Option<String> {
     engine::run(input, &Options::default().base(base), &mut NoTrace).canon
 }
 
-/// Reading the state the app saved on quitting.
-trait SavedState {
-    fn saved_state(&self) -> String;
-}
-
-impl SavedState for FreshHome {
-    /// The saved state file (RON), as text; empty if there is none.
-    fn saved_state(&self) -> String {
-        let data = self.env()[1].1.clone();
-        std::fs::read_to_string(data.join("url-inspector").join("app.ron"))
-            .unwrap_or_default()
-            .replace([' ', '\n'], "")
-    }
-}
-
 /// The pair and the host matrix at 800×600, as a person checking an
 /// application's URL filter sees them: the parser that checks (Python's
 /// urllib) and the one that fetches (urllib3, what `requests` connects

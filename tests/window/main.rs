@@ -13,6 +13,7 @@ mod batch;
 mod compare;
 mod explain;
 mod fidelity;
+mod find;
 mod inspector;
 mod state;
 mod url_standard;

@@ -14,9 +14,11 @@
 
 pub mod batch_settings;
 pub mod compare_settings;
+pub mod find_settings;
 
 pub use batch_settings::BatchSettings;
 pub use compare_settings::CompareSettings;
+pub use find_settings::FindSettings;
 
 use serde::{Deserialize, Serialize};
 
@@ -64,16 +66,19 @@ pub enum View {
     Compare,
     /// Many URLs at once, as a table.
     Batch,
+    /// The URLs that get through a pair of parsers.
+    Find,
 }
 
 impl View {
-    pub const ALL: [View; 3] = [View::Inspector, View::Compare, View::Batch];
+    pub const ALL: [View; 4] = [View::Inspector, View::Compare, View::Batch, View::Find];
 
     pub const fn name(self) -> &'static str {
         match self {
             View::Inspector => "Inspector",
             View::Compare => "Compare",
             View::Batch => "Batch",
+            View::Find => "Find",
         }
     }
 }
@@ -256,10 +261,11 @@ pub struct State {
     pub trace_split: f32,
     /// Seconds the step player stays on each step.
     pub play_interval: f64,
-    /// The view shown (the inspector, Compare or Batch).
+    /// The view shown (the inspector, Compare, Batch or Find).
     pub view: View,
     pub compare: CompareSettings,
     pub batch: BatchSettings,
+    pub find: FindSettings,
 }
 
 impl Default for State {
@@ -283,6 +289,7 @@ impl Default for State {
             view: View::Inspector,
             compare: CompareSettings::default(),
             batch: BatchSettings::default(),
+            find: FindSettings::default(),
         }
     }
 }
