@@ -93,12 +93,14 @@ fn each_stack_with_a_known_payload_lets_one_through_under_each_rule() {
         );
         assert_proven(&q, &o);
     }
-    // A naive prefix check is passed by every stack (userinfo before the
-    // target, to begin with).
+    // A naive prefix check, and a naive regular expression, are passed by
+    // every stack (userinfo before the target, to begin with).
     for stack in Stack::ALL {
-        let (q, o) = ask(stack.pair(), "prefix", "127.0.0.1", None);
-        assert!(!o.findings.is_empty(), "{} under prefix", stack.name());
-        assert_proven(&q, &o);
+        for rule in ["prefix", r"regex:^https?://[^/]*good\.com"] {
+            let (q, o) = ask(stack.pair(), rule, "127.0.0.1", None);
+            assert!(!o.findings.is_empty(), "{} under {rule}", stack.name());
+            assert_proven(&q, &o);
+        }
     }
 }
 
