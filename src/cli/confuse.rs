@@ -172,7 +172,7 @@ pub fn summary(q: &Question, o: &Outcome, kinds: usize) -> String {
         q.seed,
         o.elapsed.as_secs_f64()
     );
-    let misses = if o.misses.is_empty() {
+    let mut misses = if o.misses.is_empty() {
         String::new()
     } else {
         format!(
@@ -180,6 +180,12 @@ pub fn summary(q: &Question, o: &Outcome, kinds: usize) -> String {
             o.misses.len()
         )
     };
+    if o.not_kept > 0 {
+        misses.push_str(&format!(
+            "; {} more got through, counted but not kept",
+            o.not_kept
+        ));
+    }
     if o.findings.is_empty() {
         format!("{head}: nothing gets through; {tried}{misses}")
     } else {

@@ -82,21 +82,24 @@ impl Budget {
                 .trim()
                 .parse::<f64>()
                 .ok()
-                .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+                .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3_600.0)
                 .map(|s| Budget::Time(Duration::from_secs_f64(s)))
-                .ok_or_else(|| format!("--max {text:?}: give seconds as 3s (more than 0, at most a day) or a number of candidates"));
+                .ok_or_else(|| format!("--max {text:?}: give seconds as 3s (more than 0, at most an hour) or a number of candidates"));
         }
         text.parse::<usize>()
             .ok()
-            .filter(|&n| n > 0)
+            .filter(|&n| n > 0 && n <= MAX_CANDIDATES)
             .map(Budget::Candidates)
             .ok_or_else(|| {
                 format!(
-                    "--max {text:?}: give seconds as 3s or a number of candidates such as 20000"
+                    "--max {text:?}: give seconds as 3s or a number of candidates such as 20000 (at most 50,000,000)"
                 )
             })
     }
 }
+
+/// The most candidates a budget may name (minutes of searching).
+pub const MAX_CANDIDATES: usize = 50_000_000;
 
 /// The default budget: what the families need and a search of a couple of
 /// seconds besides.
@@ -232,6 +235,8 @@ pub struct Outcome {
     pub tried: usize,
     /// Of them, made by the search.
     pub searched: usize,
+    /// Results past [`MAX_FINDINGS`]: counted here, not kept.
+    pub not_kept: usize,
     /// The results, each proven on the models (and confirmed by the real
     /// libraries where they were asked), before folding.
     pub findings: Vec<Finding>,
@@ -307,7 +312,9 @@ pub fn find(q: &Question) -> Outcome {
         Budget::Time(limit) => started.elapsed() >= limit,
         Budget::Candidates(n) => tried >= n,
     };
-    let mut seen: HashSet<(String, Option<String>)> = HashSet::new();
+    // Hashes of the candidates tried (a collision skips one candidate: no
+    // harm), so that a long run's memory grows by bytes per candidate.
+    let mut seen: HashSet<u64> = HashSet::new();
     let mut findings = Vec::new();
     let mut tallies: Vec<FamilyTally> = families::FAMILIES
         .iter()
@@ -321,8 +328,15 @@ pub fn find(q: &Question) -> Outcome {
     // of the search.
     let mut pool: Vec<Candidate> = Vec::new();
     let mut tried = 0;
+    let mut not_kept = 0;
+    let past_cap = &mut not_kept;
     let mut try_one = |c: Candidate, pool: &mut Vec<Candidate>, findings: &mut Vec<Finding>| {
-        if !seen.insert((c.input.clone(), c.base.clone())) {
+        if seen.len() >= MAX_SEEN {
+            // A long run forgets what it tried rather than grow without end:
+            // a candidate may then be tried twice.
+            seen.clear();
+        }
+        if !seen.insert(key(&c)) {
             return false;
         }
         let t = q.ask(&c);
@@ -333,9 +347,19 @@ pub fn find(q: &Question) -> Outcome {
             tally.through += usize::from(passes && reaches);
         }
         if passes && reaches {
-            findings.push(q.finding(c, &t));
+            if findings.len() < MAX_FINDINGS {
+                findings.push(q.finding(c, &t));
+            } else {
+                *past_cap += 1;
+            }
         } else if passes || reaches || differ(&t) {
-            pool.push(c);
+            if pool.len() < MAX_POOL {
+                pool.push(c);
+            } else {
+                // A full pool takes the new seed in place of a random one.
+                let at = (key(&c) % MAX_POOL as u64) as usize;
+                pool[at] = c;
+            }
         }
         true
     };
@@ -361,7 +385,7 @@ pub fn find(q: &Question) -> Outcome {
         let c = Candidate {
             input,
             mutation: Some(match &seed.mutation {
-                Some(before) => format!("{before}; {what}"),
+                Some(before) => history(before, &what),
                 None => what,
             }),
             ..seed
@@ -376,6 +400,7 @@ pub fn find(q: &Question) -> Outcome {
     Outcome {
         tried,
         searched: tried - from_families,
+        not_kept,
         findings,
         misses: Vec::new(),
         families: tallies,
@@ -424,9 +449,67 @@ pub fn untraced_sides(q: &Question, f: &Finding) -> Vec<crate::resolvers::Resolv
         .collect()
 }
 
+/// The most results a run keeps (a long run of a weak rule finds many
+/// more; they are counted in [`Outcome::not_kept`]).
+pub const MAX_FINDINGS: usize = 100_000;
+/// The most seeds the search keeps to change.
+const MAX_POOL: usize = 50_000;
+
+/// The most candidates' hashes kept (64 MiB or so).
+const MAX_SEEN: usize = 4_000_000;
+/// The changes a result's history keeps: the last few.
+const HISTORY: usize = 3;
+
+/// A seed's changes and the new one, the last [`HISTORY`] kept.
+fn history(before: &str, what: &str) -> String {
+    let steps: Vec<&str> = before.trim_start_matches("…; ").split("; ").collect();
+    let kept = &steps[steps.len().saturating_sub(HISTORY - 1)..];
+    let dropped = steps.len() > kept.len();
+    format!(
+        "{}{}; {what}",
+        if dropped { "…; " } else { "" },
+        kept.join("; ")
+    )
+}
+
+/// A candidate's hash, for the set of those tried.
+fn key(c: &Candidate) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (&c.input, &c.base).hash(&mut h);
+    h.finish()
+}
+
 /// Whether the two parsers read different hosts, or one refuses what the
 /// other takes.
 fn differ(t: &Tried) -> bool {
     t.check.invalid != t.fetch.invalid
         || t.check.get(Component::Host) != t.fetch.get(Component::Host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_is_seconds_or_a_count_within_bounds() {
+        assert_eq!(
+            Budget::parse("3s"),
+            Ok(Budget::Time(Duration::from_secs(3)))
+        );
+        assert_eq!(Budget::parse(" 20000 "), Ok(Budget::Candidates(20_000)));
+        for bad in ["0", "0s", "-1s", "3601s", "nans", "50000001", "soon", ""] {
+            assert!(Budget::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_history_keeps_the_last_changes() {
+        let mut h = "a".to_owned();
+        for step in ["b", "c", "d", "e"] {
+            h = history(&h, step);
+        }
+        assert_eq!(h, "…; c; d; e");
+        assert_eq!(history("a", "b"), "a; b");
+    }
 }
