@@ -60,11 +60,7 @@ pub struct CompareArgs {
 impl CompareArgs {
     /// The pair asked for, by --check and --fetch or by --stack.
     pub fn pair(&self) -> Option<Pair> {
-        match (self.stack, self.check, self.fetch) {
-            (Some(stack), _, _) => Some(stack.pair()),
-            (None, Some(check), Some(fetch)) => Some(Pair { check, fetch }),
-            _ => None,
-        }
+        super::pair_of(self.stack, self.check, self.fetch)
     }
 }
 

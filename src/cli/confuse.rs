@@ -18,7 +18,7 @@ use super::complain;
 use crate::confuse::{self, Budget, Cause, Finding, Outcome, Question, confirm, fold, report};
 use crate::engine::hidden;
 use crate::resolvers::Resolver;
-use crate::resolvers::pair::{Pair, Stack};
+use crate::resolvers::pair::Stack;
 
 /// The arguments of `confuse`.
 #[derive(Debug, Args)]
@@ -74,17 +74,9 @@ pub struct ConfuseArgs {
 }
 
 impl ConfuseArgs {
-    fn pair(&self) -> Option<Pair> {
-        match (self.stack, self.check, self.fetch) {
-            (Some(stack), _, _) => Some(stack.pair()),
-            (None, Some(check), Some(fetch)) => Some(Pair { check, fetch }),
-            _ => None,
-        }
-    }
-
     /// The question the arguments ask, or what is wrong with them.
     pub fn question(&self) -> Result<Question, String> {
-        let pair = self.pair().ok_or_else(|| {
+        let pair = super::pair_of(self.stack, self.check, self.fetch).ok_or_else(|| {
             format!(
                 "give the pair: --check RESOLVER --fetch RESOLVER, or --stack NAME ({})",
                 Stack::names()

@@ -35,7 +35,7 @@ use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand}
 use crate::engine::QueryEncoding;
 use crate::engine::report::Format;
 use crate::resolvers::Resolver;
-use crate::resolvers::pair::Stack;
+use crate::resolvers::pair::{Pair, Stack};
 
 /// Exit code for a usage error, as clap uses.
 pub const EXIT_USAGE: i32 = 2;
@@ -231,6 +231,16 @@ fn resolver_parser() -> impl TypedValueParser<Value = Resolver> {
     PossibleValuesParser::new(Resolver::EVERY.map(Resolver::name)).try_map(|name| {
         Resolver::from_name(&name).ok_or_else(|| format!("unknown resolver {name:?}"))
     })
+}
+
+/// The pair that `--stack`, or `--check` with `--fetch`, names (a stack
+/// wins; clap keeps the two forms apart).
+fn pair_of(stack: Option<Stack>, check: Option<Resolver>, fetch: Option<Resolver>) -> Option<Pair> {
+    match (stack, check, fetch) {
+        (Some(stack), _, _) => Some(stack.pair()),
+        (None, Some(check), Some(fetch)) => Some(Pair { check, fetch }),
+        _ => None,
+    }
 }
 
 /// A parser for `--stack`, listing the stacks' names.

@@ -24,7 +24,7 @@ use super::{EXIT_USAGE, complain};
 use crate::engine::QueryEncoding;
 use crate::resolvers::Resolver;
 use crate::resolvers::hosts::Verdict;
-use crate::resolvers::pair::{Pair, Stack};
+use crate::resolvers::pair::Stack;
 use crate::table::{
     Control, InputFormat, OutputFormat, ReadError, ReadOptions, Row, RunError, RunOptions, Summary,
     write_table,
@@ -208,11 +208,7 @@ fn run_options(args: &TableArgs) -> Result<RunOptions, String> {
             }
         }
     }
-    let pair = match (args.stack, args.check, args.fetch) {
-        (Some(stack), _, _) => Some(stack.pair()),
-        (None, Some(check), Some(fetch)) => Some(Pair { check, fetch }),
-        _ => None,
-    };
+    let pair = super::pair_of(args.stack, args.check, args.fetch);
     if resolvers.is_empty() && pair.is_none() {
         resolvers.push(Resolver::This);
     }
