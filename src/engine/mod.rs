@@ -36,6 +36,7 @@
 //! This file only declares the modules and re-exports their public names.
 
 pub mod browsers;
+pub mod canon_forms;
 pub(crate) mod code_table;
 pub mod component;
 pub mod encoding;

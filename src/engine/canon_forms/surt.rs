@@ -1,0 +1,641 @@
+//! The `surt` package 0.3.1 (Internet Archive), modelled: `surt.surt(url)`
+//! with its defaults, the key the Wayback Machine and pywb index captures
+//! by. First draft: untraced, held to the package's answers by
+//! `tests/canon_surt.rs`; the steps and their citations come next.
+//!
+//! The package works on bytes: the URL is encoded as UTF-8 (a lone
+//! surrogate raises `UnicodeEncodeError`), then
+//! 1. `handyurl.parse` (surt/handyurl.py): strip ASCII whitespace, remove
+//!    tab, CR and LF, add `http://` where no scheme is written, fold a
+//!    repeated `http://http://`, split with an RFC 2396 regular expression,
+//!    and read the host and port as `urllib.parse` does (`.hostname`,
+//!    `.port`, which raises on a port that is not digits or is past 65535);
+//!    for an `http…` scheme with no host, the first path segment is the host;
+//! 2. `GoogleURLCanonicalizer.canonicalize`: drop the fragment, unescape the
+//!    query and host repeatedly and escape them once, the host through
+//!    Python's IDNA 2003 codec when it is not ASCII, `..` to `.`, dots
+//!    stripped, IPv4 number forms read as glibc reads them, the path
+//!    unescaped, its dot-segments resolved and escaped once;
+//! 3. `IAURLCanonicalizer.canonicalize`: lowercase the host, drop a leading
+//!    `www.` (or `www2.`, …), drop the default port, lowercase the path and
+//!    query, strip session ids, drop a trailing slash, sort the query;
+//! 4. `handyurl.geturl_bytes(surt=True, with_scheme=False)`: the host's
+//!    labels reversed and joined by commas, then `)` and the path.
+
+/// What `surt.surt(url)` returns, or the exception it raises as Python
+/// prints it (`ValueError: Port out of range 0-65535`).
+pub fn surt(url: &str) -> Result<String, String> {
+    if url.is_empty() {
+        return Ok("-".to_owned());
+    }
+    let bytes = url.as_bytes();
+    if bytes.starts_with(b"filedesc") {
+        return Ok(url.to_owned());
+    }
+    let mut h = parse(bytes)?;
+    google(&mut h);
+    ia(&mut h);
+    Ok(String::from_utf8_lossy(&h.surt_bytes()).into_owned())
+}
+
+/// surt/handyurl.py's `handyurl`: the parts, as bytes.
+#[derive(Debug, Default)]
+struct HandyUrl {
+    scheme: Option<Vec<u8>>,
+    host: Option<Vec<u8>>,
+    port: Option<u32>,
+    path: Option<Vec<u8>>,
+    query: Option<Vec<u8>>,
+    hash: Option<Vec<u8>>,
+    last_delimiter: Option<&'static [u8]>,
+}
+
+fn is_py_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// `handyurl.parse`.
+fn parse(url: &[u8]) -> Result<HandyUrl, String> {
+    // url.strip(): ASCII whitespace at both ends.
+    let start = url.iter().position(|&b| !is_py_space(b)).unwrap_or(url.len());
+    let end = url.iter().rposition(|&b| !is_py_space(b)).map_or(start, |i| i + 1);
+    // _RE_SPACES.sub(b'', url): tab, CR and LF anywhere.
+    let mut u: Vec<u8> = url[start..end]
+        .iter()
+        .copied()
+        .filter(|b| !matches!(b, b'\n' | b'\r' | b'\t'))
+        .collect();
+    // addDefaultSchemeIfNeeded.
+    if !u.is_empty() && scheme_end(&u).is_none() {
+        let mut with = b"http://".to_vec();
+        with.extend_from_slice(&u);
+        u = with;
+    }
+    // _RE_MULTIPLE_PROTOCOLS: ^(https?://)+ becomes its last repetition.
+    let mut at = 0;
+    let mut last = None;
+    while let Some(len) = http_prefix(&u[at..]) {
+        last = Some((at, len));
+        at += len;
+    }
+    if let Some((from, _)) = last {
+        u.drain(..from);
+    }
+    let split = urlsplit(&u);
+    let scheme = split.scheme.map(<[u8]>::to_vec);
+    let query = split.query.filter(|q| !q.is_empty()).map(<[u8]>::to_vec);
+    let fragment = split.fragment.filter(|f| !f.is_empty()).map(<[u8]>::to_vec);
+    let mut netloc = split.netloc;
+    // "Deal with hostnames that end with ':' without being followed by a
+    // port number": rstrip every ':'.
+    while netloc.last() == Some(&b':') {
+        netloc = &netloc[..netloc.len() - 1];
+    }
+    let (hostname, port) = hostinfo(netloc);
+    let port = match port {
+        None => None,
+        Some(p) => {
+            if p.is_empty() || !p.iter().all(u8::is_ascii_digit) {
+                return Err(format!(
+                    "ValueError: Port could not be cast to integer value as {}",
+                    py_bytes_repr(p)
+                ));
+            }
+            let value = p
+                .iter()
+                .try_fold(0u64, |n, &d| n.checked_mul(10)?.checked_add(u64::from(d - b'0')));
+            match value {
+                Some(v) if v <= 65_535 => Some(v as u32),
+                _ => return Err("ValueError: Port out of range 0-65535".to_owned()),
+            }
+        }
+    };
+    // `o.port or None`: port 0 is no port.
+    let port = port.filter(|&p| p != 0);
+    let mut host = hostname.filter(|h| !h.is_empty()).map(lower_before_zone);
+    let mut path = Some(split.path.to_vec()).filter(|p| !p.is_empty());
+    let Some(scheme_bytes) = scheme.as_deref() else {
+        return Err("AttributeError: 'NoneType' object has no attribute 'startswith'".to_owned());
+    };
+    if scheme_bytes.starts_with(b"http") && host.is_none() {
+        if let Some(p) = path.take() {
+            let trimmed: &[u8] = {
+                let i = p.iter().position(|&b| b != b'/').unwrap_or(p.len());
+                &p[i..]
+            };
+            let (first, rest) = match trimmed.iter().position(|&b| b == b'/') {
+                Some(i) => (&trimmed[..i], &trimmed[i + 1..]),
+                None => (trimmed, &b""[..]),
+            };
+            host = Some(first.to_vec());
+            let mut new_path = b"/".to_vec();
+            new_path.extend_from_slice(rest);
+            path = Some(new_path);
+        }
+    }
+    let last_delimiter = (u.ends_with(b"?") && query.is_none()).then_some(&b"?"[..]);
+    Ok(HandyUrl {
+        scheme,
+        host,
+        port,
+        path,
+        query,
+        hash: fragment,
+        last_delimiter,
+    })
+}
+
+/// Where `^[a-zA-Z][a-zA-Z0-9+\-.]*:` ends (the ':' included), if it
+/// matches.
+fn scheme_end(u: &[u8]) -> Option<usize> {
+    let first = *u.first()?;
+    if !first.is_ascii_alphabetic() {
+        return None;
+    }
+    let n = u[1..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .count();
+    (u.get(1 + n) == Some(&b':')).then_some(n + 2)
+}
+
+/// The length of `http://` or `https://` at the start of `u`.
+fn http_prefix(u: &[u8]) -> Option<usize> {
+    if u.starts_with(b"http://") {
+        Some(7)
+    } else if u.starts_with(b"https://") {
+        Some(8)
+    } else {
+        None
+    }
+}
+
+struct Split<'a> {
+    scheme: Option<&'a [u8]>,
+    netloc: &'a [u8],
+    path: &'a [u8],
+    query: Option<&'a [u8]>,
+    fragment: Option<&'a [u8]>,
+}
+
+/// `handyurl.urlsplit`: the RFC 2396 regular expression
+/// `^(([a-zA-Z][a-zA-Z0-9+.-]*):)?((//([^/?#]*))?([^?#]*)(\?([^#]*))?)?(#(.*))?$`,
+/// empty groups read as empty.
+fn urlsplit(u: &[u8]) -> Split<'_> {
+    let (scheme, rest) = match scheme_end(u) {
+        Some(n) => (Some(&u[..n - 1]), &u[n..]),
+        None => (None, u),
+    };
+    let (before_fragment, fragment) = match rest.iter().position(|&b| b == b'#') {
+        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+        None => (rest, None),
+    };
+    let (netloc, after) = match before_fragment.strip_prefix(b"//") {
+        Some(r) => {
+            let end = r.iter().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(r.len());
+            (&r[..end], &r[end..])
+        }
+        None => (&b""[..], before_fragment),
+    };
+    let (path, query) = match after.iter().position(|&b| b == b'?') {
+        Some(i) => (&after[..i], Some(&after[i + 1..])),
+        None => (after, None),
+    };
+    Split {
+        scheme: scheme.filter(|s| !s.is_empty()),
+        netloc,
+        path,
+        query,
+        fragment,
+    }
+}
+
+/// `urllib.parse`'s `_hostinfo` for bytes: the host and the port text
+/// (`None` when empty).
+fn hostinfo(netloc: &[u8]) -> (Option<&[u8]>, Option<&[u8]>) {
+    let info = match netloc.iter().rposition(|&b| b == b'@') {
+        Some(i) => &netloc[i + 1..],
+        None => netloc,
+    };
+    let (host, port) = match info.iter().position(|&b| b == b'[') {
+        Some(i) => {
+            let bracketed = &info[i + 1..];
+            match bracketed.iter().position(|&b| b == b']') {
+                Some(j) => {
+                    let after = &bracketed[j + 1..];
+                    let port = after.iter().position(|&b| b == b':').map(|k| &after[k + 1..]);
+                    (&bracketed[..j], port)
+                }
+                None => (bracketed, None),
+            }
+        }
+        None => match info.iter().position(|&b| b == b':') {
+            Some(i) => (&info[..i], Some(&info[i + 1..])),
+            None => (info, None),
+        },
+    };
+    (Some(host), port.filter(|p| !p.is_empty()))
+}
+
+/// `.hostname`: lowercased (ASCII) up to a `%` zone.
+fn lower_before_zone(h: &[u8]) -> Vec<u8> {
+    match h.iter().position(|&b| b == b'%') {
+        Some(i) => {
+            let mut out = h[..i].to_ascii_lowercase();
+            out.extend_from_slice(&h[i..]);
+            out
+        }
+        None => h.to_ascii_lowercase(),
+    }
+}
+
+/// Python's `repr` of bytes, as the port error quotes it.
+fn py_bytes_repr(b: &[u8]) -> String {
+    let quote = if b.contains(&b'\'') && !b.contains(&b'"') { '"' } else { '\'' };
+    let mut out = format!("b{quote}");
+    for &c in b {
+        match c {
+            b'\\' => out.push_str("\\\\"),
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            c if c as char == quote => {
+                out.push('\\');
+                out.push(quote);
+            }
+            0x20..=0x7e => out.push(c as char),
+            _ => out.push_str(&format!("\\x{c:02x}")),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// `urllib.parse.unquote_to_bytes`: `%XX` decoded once, anything else kept.
+fn unquote(b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = |c: u8| (c as char).to_digit(16);
+            if let (Some(h), Some(l)) = (b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c))) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    out
+}
+
+/// `unescapeRepeatedly`: unquoted until it no longer changes.
+fn unescape_repeatedly(b: &[u8]) -> Vec<u8> {
+    let mut cur = b.to_vec();
+    loop {
+        let next = unquote(&cur);
+        if next == cur {
+            return cur;
+        }
+        cur = next;
+    }
+}
+
+/// `escapeOnce`: `quote_from_bytes` with the printable ASCII but space,
+/// `#` and `%` safe; an empty value as it is.
+fn escape_once(b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(b.len());
+    for &c in b {
+        if c.is_ascii_alphanumeric() || b"_.-~!\"$&'()*+,/:;<=>?@[\\]^`{|}".contains(&c) {
+            out.push(c);
+        } else {
+            out.extend_from_slice(format!("%{c:02X}").as_bytes());
+        }
+    }
+    out
+}
+
+/// GoogleURLCanonicalizer.canonicalize.
+fn google(h: &mut HandyUrl) {
+    h.hash = None;
+    if let Some(q) = h.query.as_deref().filter(|q| !q.is_empty()) {
+        h.query = Some(escape_once(&unescape_repeatedly(q)));
+    }
+    if let Some(host) = h.host.as_deref().filter(|x| !x.is_empty()) {
+        let mut host = unescape_repeatedly(host);
+        if !host.is_ascii() {
+            let text = decode_ignoring_errors(&host);
+            if let Ok(ascii) = python_idna_encode(&text) {
+                host = ascii;
+            }
+        }
+        let host = replace_double_dots(&host);
+        let host = strip_dots(&host);
+        h.host = Some(match ipv4_forms(host) {
+            Some(ip) => ip.into_bytes(),
+            None => escape_once(&host.to_ascii_lowercase()),
+        });
+    }
+    let path = h.path.as_deref().map(unescape_repeatedly);
+    let path = if h.host.as_deref().is_some_and(|x| !x.is_empty()) {
+        Some(normalize_path(path.as_deref()))
+    } else {
+        path
+    };
+    h.path = path.map(|p| if p.is_empty() { p } else { escape_once(&p) });
+}
+
+/// `bytes.decode('utf-8', 'ignore')`.
+fn decode_ignoring_errors(b: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in b.utf8_chunks() {
+        out.push_str(chunk.valid());
+    }
+    out
+}
+
+/// `host.replace(b'..', b'.')`: each non-overlapping pair, left to right.
+fn replace_double_dots(h: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(h.len());
+    let mut i = 0;
+    while i < h.len() {
+        if h[i] == b'.' && h.get(i + 1) == Some(&b'.') {
+            out.push(b'.');
+            i += 2;
+        } else {
+            out.push(h[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn strip_dots(h: &[u8]) -> &[u8] {
+    let start = h.iter().position(|&b| b != b'.').unwrap_or(h.len());
+    let end = h.iter().rposition(|&b| b != b'.').map_or(start, |i| i + 1);
+    &h[start..end]
+}
+
+/// `attemptIPFormats`: all digits, one 32-bit number (wrapped); a dotted
+/// form of the DECIMAL_IP or OCTAL_IP pattern, what glibc's
+/// `gethostbyname_ex` makes of it (inet_aton's reading; a form inet_aton
+/// refuses goes to the DNS, which answers nothing for it: no address).
+fn ipv4_forms(host: &[u8]) -> Option<String> {
+    if !host.is_empty() && host.iter().all(u8::is_ascii_digit) {
+        // int(host) & 0xffffffff.
+        return Some(dotted(big_mod_2_32(host)));
+    }
+    let decimal = matches_ip_pattern(host, |first| first.first().is_some_and(|c| (b'1'..=b'9').contains(c)) && first.iter().all(u8::is_ascii_digit), u8::is_ascii_digit);
+    let octal = matches_ip_pattern(host, |first| first.first() == Some(&b'0') && first.iter().all(|c| (b'0'..=b'7').contains(c)), |c| (b'0'..=b'7').contains(c));
+    if decimal || octal {
+        return inet_aton(host).map(dotted);
+    }
+    None
+}
+
+/// The value of a decimal string modulo 2^32.
+fn big_mod_2_32(digits: &[u8]) -> u32 {
+    let mut n: u64 = 0;
+    for &d in digits {
+        n = (n * 10 + u64::from(d - b'0')) % (1 << 32);
+    }
+    n as u32
+}
+
+/// `^(FIRST)(\.[rest]+)?(\.[rest]+)?(\.[rest]+)?$`.
+fn matches_ip_pattern(host: &[u8], first: impl Fn(&[u8]) -> bool, rest: impl Fn(&u8) -> bool) -> bool {
+    let parts: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
+    parts.len() <= 4
+        && first(parts[0])
+        && parts[1..].iter().all(|p| !p.is_empty() && p.iter().all(&rest))
+}
+
+/// glibc's inet_aton: one to four parts, each decimal, octal (leading 0)
+/// or hexadecimal (0x), the last filling the remaining bytes.
+fn inet_aton(s: &[u8]) -> Option<u32> {
+    let parts: Vec<&[u8]> = s.split(|&b| b == b'.').collect();
+    if parts.is_empty() || parts.len() > 4 {
+        return None;
+    }
+    let mut values = Vec::with_capacity(4);
+    for p in &parts {
+        let (digits, radix) = if p.len() > 1 && (p.starts_with(b"0x") || p.starts_with(b"0X")) {
+            (&p[2..], 16)
+        } else if p.len() > 1 && p[0] == b'0' {
+            (&p[1..], 8)
+        } else {
+            (&p[..], 10)
+        };
+        if p.is_empty() {
+            return None;
+        }
+        let mut v: u64 = 0;
+        for &c in digits {
+            let d = (c as char).to_digit(radix)?;
+            v = v.checked_mul(u64::from(radix))?.checked_add(u64::from(d))?;
+            if v > u64::from(u32::MAX) {
+                return None;
+            }
+        }
+        values.push(v);
+    }
+    let last = *values.last()?;
+    let head = &values[..values.len() - 1];
+    if head.iter().any(|&v| v > 255) {
+        return None;
+    }
+    let room = 32 - 8 * head.len() as u32;
+    if room < 32 && last >> room != 0 {
+        return None;
+    }
+    let mut n: u64 = 0;
+    for (i, &v) in head.iter().enumerate() {
+        n |= v << (24 - 8 * i as u32);
+    }
+    Some((n | last) as u32)
+}
+
+fn dotted(v: u32) -> String {
+    let b = v.to_be_bytes();
+    format!("{}.{}.{}.{}", b[0], b[1], b[2], b[3])
+}
+
+/// `normalizePath`: dot-segments resolved, empty segments but the last
+/// dropped; a `..` above the root kept.
+fn normalize_path(path: Option<&[u8]>) -> Vec<u8> {
+    let Some(path) = path.filter(|p| !p.is_empty()) else {
+        return b"/".to_vec();
+    };
+    let mut kept: Vec<&[u8]> = Vec::new();
+    for p in path.split(|&b| b == b'/').skip(1) {
+        if p == b"." {
+            continue;
+        } else if p == b".." {
+            if kept.is_empty() {
+                kept.push(p);
+            } else {
+                kept.pop();
+            }
+        } else {
+            kept.push(p);
+        }
+    }
+    let mut out = b"/".to_vec();
+    if let Some((last, init)) = kept.split_last() {
+        for p in init {
+            if !p.is_empty() {
+                out.extend_from_slice(p);
+                out.push(b'/');
+            }
+        }
+        out.extend_from_slice(last);
+    }
+    out
+}
+
+/// IAURLCanonicalizer.canonicalize with its defaults.
+fn ia(h: &mut HandyUrl) {
+    if let Some(host) = h.host.as_mut().filter(|x| !x.is_empty()) {
+        host.make_ascii_lowercase();
+    }
+    if h.scheme.as_deref() != Some(b"dns") {
+        if let Some(host) = h.host.as_mut().filter(|x| !x.is_empty()) {
+            // massageHost: ^www\d*\.
+            if host.starts_with(b"www") {
+                let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
+                if host.get(3 + digits) == Some(&b'.') {
+                    host.drain(..4 + digits);
+                }
+            }
+        }
+    }
+    if let Some(scheme) = h.scheme.as_deref() {
+        let default = match scheme.to_ascii_lowercase().as_slice() {
+            b"http" => 80,
+            b"https" => 443,
+            _ => 0,
+        };
+        if h.port == Some(default) {
+            h.port = None;
+        }
+    }
+    let mut path = h.path.take();
+    if let Some(p) = path.as_mut().filter(|p| !p.is_empty()) {
+        p.make_ascii_lowercase();
+        *p = strip_path_session_id(p);
+    }
+    if let Some(p) = path.as_mut() {
+        if p.len() > 1 && p.ends_with(b"/") {
+            p.pop();
+        }
+    }
+    h.path = path;
+    match h.query.take() {
+        Some(q) if !q.is_empty() => {
+            let q = strip_query_session_id(&q);
+            let q = q.to_ascii_lowercase();
+            let q = alpha_reorder(&q);
+            h.query = (!q.is_empty()).then_some(q);
+        }
+        _ => h.last_delimiter = None,
+    }
+}
+
+/// The path session-id patterns of URLRegexTransformer.py, not yet
+/// modelled: the path as it is.
+fn strip_path_session_id(p: &[u8]) -> Vec<u8> {
+    p.to_vec()
+}
+
+/// The query session-id patterns of URLRegexTransformer.py, not yet
+/// modelled: the query as it is.
+fn strip_query_session_id(q: &[u8]) -> Vec<u8> {
+    q.to_vec()
+}
+
+/// `alphaReorderQuery`: the `&`-separated arguments sorted as tuples of
+/// (name, value), a name without `=` before the same name with one.
+fn alpha_reorder(q: &[u8]) -> Vec<u8> {
+    if q.len() <= 1 {
+        return q.to_vec();
+    }
+    let mut args: Vec<(&[u8], Option<&[u8]>)> = q
+        .split(|&b| b == b'&')
+        .map(|a| match a.iter().position(|&b| b == b'=') {
+            Some(i) => (&a[..i], Some(&a[i + 1..])),
+            None => (a, None),
+        })
+        .collect();
+    args.sort();
+    let mut out = Vec::with_capacity(q.len());
+    for (i, (name, value)) in args.iter().enumerate() {
+        if i > 0 {
+            out.push(b'&');
+        }
+        out.extend_from_slice(name);
+        if let Some(v) = value {
+            out.push(b'=');
+            out.extend_from_slice(v);
+        }
+    }
+    out
+}
+
+impl HandyUrl {
+    /// `geturl_bytes(surt=True, with_scheme=False)`.
+    fn surt_bytes(&self) -> Vec<u8> {
+        let host = self.host.as_deref().filter(|h| !h.is_empty());
+        let mut s = Vec::new();
+        match host {
+            None => {
+                s.extend_from_slice(self.scheme.as_deref().unwrap_or_default());
+                s.push(b':');
+            }
+            Some(host) => {
+                let mut labels: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
+                labels.reverse();
+                s.extend_from_slice(&labels.join(&b","[..]));
+                if let Some(p) = self.port {
+                    s.extend_from_slice(format!(":{p}").as_bytes());
+                }
+                s.push(b')');
+            }
+        }
+        match self.path.as_deref().filter(|p| !p.is_empty()) {
+            Some(p) => s.extend_from_slice(p),
+            None if self.query.is_some() || self.hash.is_some() => s.push(b'/'),
+            None => {}
+        }
+        if let Some(q) = &self.query {
+            s.push(b'?');
+            s.extend_from_slice(q);
+        }
+        if let Some(hash) = &self.hash {
+            s.push(b'#');
+            s.extend_from_slice(hash);
+        }
+        if let Some(d) = self.last_delimiter {
+            s.extend_from_slice(d);
+        }
+        s
+    }
+}
+
+/// Python's `str.encode('idna')` (encodings/idna.py, IDNA 2003), not yet
+/// modelled for labels that are not ASCII: refused, so the host stays as
+/// it is (as surt does when the codec raises).
+fn python_idna_encode(text: &str) -> Result<Vec<u8>, ()> {
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    if text.is_ascii() {
+        let labels: Vec<&str> = text.split('.').collect();
+        let (last, init) = labels.split_last().ok_or(())?;
+        if init.iter().any(|l| l.is_empty() || l.len() >= 64) || last.len() >= 64 {
+            return Err(());
+        }
+        return Ok(text.as_bytes().to_vec());
+    }
+    Err(())
+}

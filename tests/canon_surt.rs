@@ -1,0 +1,53 @@
+//! The `surt` model against the real package's answers on the committed
+//! requests (`tests/data/canon/`, made by `scripts/canon/canon-runner.py`).
+//! A request with a base is asked as the runner joined it (`"joined"`); a
+//! request whose join failed is left out. The figure is printed; the
+//! ratchet holds it.
+
+use std::io::{BufRead, BufReader};
+
+use url_inspector::engine::canon_forms::surt::surt;
+
+fn lines(path: &str) -> Vec<serde_json::Value> {
+    let file = std::fs::File::open(path).expect("the committed file");
+    BufReader::new(flate2::read::GzDecoder::new(file))
+        .lines()
+        .map(|l| serde_json::from_str(&l.expect("a line")).expect("JSON"))
+        .collect()
+}
+
+/// The model's agreement may not fall below this many answers.
+const AGREE_AT_LEAST: usize = 0;
+
+#[test]
+fn surt_equals_the_package() {
+    let requests = lines("tests/data/servers/requests.jsonl.gz");
+    let answers = lines("tests/data/canon/answers.jsonl.gz");
+    assert_eq!(requests.len(), answers.len());
+    let (mut asked, mut agree) = (0, 0);
+    let mut misses = Vec::new();
+    for (r, a) in requests.iter().zip(&answers) {
+        if a.get("join").is_some() {
+            continue;
+        }
+        let url = a["joined"].as_str().or(r["input"].as_str()).expect("a string");
+        asked += 1;
+        let want = &a["surt"];
+        let got = surt(url);
+        let same = match (&got, want.get("canon"), want.get("error")) {
+            (Ok(g), Some(w), _) => w.as_str() == Some(g.as_str()),
+            (Err(g), _, Some(w)) => w.as_str() == Some(g.as_str()),
+            _ => false,
+        };
+        if same {
+            agree += 1;
+        } else if misses.len() < 40 {
+            misses.push(format!("{url:?}: model {got:?}, package {want}"));
+        }
+    }
+    eprintln!("surt: {agree} of {asked} ({:.3} %)", agree as f64 * 100.0 / asked as f64);
+    for m in &misses {
+        eprintln!("  {m}");
+    }
+    assert!(agree >= AGREE_AT_LEAST, "{agree} < {AGREE_AT_LEAST}");
+}
