@@ -1,6 +1,6 @@
 //! The `surt` package 0.3.1 (Internet Archive), modelled: `surt.surt(url)`
 //! with its defaults, the key the Wayback Machine and pywb index captures
-//! by. First draft: untraced, held to the package's answers by
+//! by. Untraced as yet, held to the package's answers by
 //! `tests/canon_surt.rs`; the steps and their citations come next.
 //!
 //! The package works on bytes: the URL is encoded as UTF-8 (a lone
@@ -21,6 +21,9 @@
 //!    query, strip session ids, drop a trailing slash, sort the query;
 //! 4. `handyurl.geturl_bytes(surt=True, with_scheme=False)`: the host's
 //!    labels reversed and joined by commas, then `)` and the path.
+
+use crate::engine::spec2012::host::nameprep::nameprep;
+use crate::engine::{Mode, NoTrace};
 
 /// What `surt.surt(url)` returns, or the exception it raises as Python
 /// prints it (`ValueError: Port out of range 0-65535`).
@@ -57,8 +60,14 @@ fn is_py_space(b: u8) -> bool {
 /// `handyurl.parse`.
 fn parse(url: &[u8]) -> Result<HandyUrl, String> {
     // url.strip(): ASCII whitespace at both ends.
-    let start = url.iter().position(|&b| !is_py_space(b)).unwrap_or(url.len());
-    let end = url.iter().rposition(|&b| !is_py_space(b)).map_or(start, |i| i + 1);
+    let start = url
+        .iter()
+        .position(|&b| !is_py_space(b))
+        .unwrap_or(url.len());
+    let end = url
+        .iter()
+        .rposition(|&b| !is_py_space(b))
+        .map_or(start, |i| i + 1);
     // _RE_SPACES.sub(b'', url): tab, CR and LF anywhere.
     let mut u: Vec<u8> = url[start..end]
         .iter()
@@ -101,9 +110,9 @@ fn parse(url: &[u8]) -> Result<HandyUrl, String> {
                     py_bytes_repr(p)
                 ));
             }
-            let value = p
-                .iter()
-                .try_fold(0u64, |n, &d| n.checked_mul(10)?.checked_add(u64::from(d - b'0')));
+            let value = p.iter().try_fold(0u64, |n, &d| {
+                n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+            });
             match value {
                 Some(v) if v <= 65_535 => Some(v as u32),
                 _ => return Err("ValueError: Port out of range 0-65535".to_owned()),
@@ -117,8 +126,11 @@ fn parse(url: &[u8]) -> Result<HandyUrl, String> {
     let Some(scheme_bytes) = scheme.as_deref() else {
         return Err("AttributeError: 'NoneType' object has no attribute 'startswith'".to_owned());
     };
-    if scheme_bytes.starts_with(b"http") && host.is_none() {
-        if let Some(p) = path.take() {
+    if scheme_bytes.starts_with(b"http")
+        && host.is_none()
+        && let Some(p) = path.take()
+    {
+        {
             let trimmed: &[u8] = {
                 let i = p.iter().position(|&b| b != b'/').unwrap_or(p.len());
                 &p[i..]
@@ -192,7 +204,10 @@ fn urlsplit(u: &[u8]) -> Split<'_> {
     };
     let (netloc, after) = match before_fragment.strip_prefix(b"//") {
         Some(r) => {
-            let end = r.iter().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(r.len());
+            let end = r
+                .iter()
+                .position(|b| matches!(b, b'/' | b'?' | b'#'))
+                .unwrap_or(r.len());
             (&r[..end], &r[end..])
         }
         None => (&b""[..], before_fragment),
@@ -223,7 +238,10 @@ fn hostinfo(netloc: &[u8]) -> (Option<&[u8]>, Option<&[u8]>) {
             match bracketed.iter().position(|&b| b == b']') {
                 Some(j) => {
                     let after = &bracketed[j + 1..];
-                    let port = after.iter().position(|&b| b == b':').map(|k| &after[k + 1..]);
+                    let port = after
+                        .iter()
+                        .position(|&b| b == b':')
+                        .map(|k| &after[k + 1..]);
                     (&bracketed[..j], port)
                 }
                 None => (bracketed, None),
@@ -251,7 +269,11 @@ fn lower_before_zone(h: &[u8]) -> Vec<u8> {
 
 /// Python's `repr` of bytes, as the port error quotes it.
 fn py_bytes_repr(b: &[u8]) -> String {
-    let quote = if b.contains(&b'\'') && !b.contains(&b'"') { '"' } else { '\'' };
+    let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = format!("b{quote}");
     for &c in b {
         match c {
@@ -278,7 +300,10 @@ fn unquote(b: &[u8]) -> Vec<u8> {
     while i < b.len() {
         if b[i] == b'%' {
             let hex = |c: u8| (c as char).to_digit(16);
-            if let (Some(h), Some(l)) = (b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c))) {
+            if let (Some(h), Some(l)) = (
+                b.get(i + 1).and_then(|&c| hex(c)),
+                b.get(i + 2).and_then(|&c| hex(c)),
+            ) {
                 out.push((h * 16 + l) as u8);
                 i += 3;
                 continue;
@@ -386,8 +411,19 @@ fn ipv4_forms(host: &[u8]) -> Option<String> {
         // int(host) & 0xffffffff.
         return Some(dotted(big_mod_2_32(host)));
     }
-    let decimal = matches_ip_pattern(host, |first| first.first().is_some_and(|c| (b'1'..=b'9').contains(c)) && first.iter().all(u8::is_ascii_digit), u8::is_ascii_digit);
-    let octal = matches_ip_pattern(host, |first| first.first() == Some(&b'0') && first.iter().all(|c| (b'0'..=b'7').contains(c)), |c| (b'0'..=b'7').contains(c));
+    let decimal = matches_ip_pattern(
+        host,
+        |first| {
+            first.first().is_some_and(|c| (b'1'..=b'9').contains(c))
+                && first.iter().all(u8::is_ascii_digit)
+        },
+        u8::is_ascii_digit,
+    );
+    let octal = matches_ip_pattern(
+        host,
+        |first| first.first() == Some(&b'0') && first.iter().all(|c| (b'0'..=b'7').contains(c)),
+        |c| (b'0'..=b'7').contains(c),
+    );
     if decimal || octal {
         return inet_aton(host).map(dotted);
     }
@@ -404,11 +440,17 @@ fn big_mod_2_32(digits: &[u8]) -> u32 {
 }
 
 /// `^(FIRST)(\.[rest]+)?(\.[rest]+)?(\.[rest]+)?$`.
-fn matches_ip_pattern(host: &[u8], first: impl Fn(&[u8]) -> bool, rest: impl Fn(&u8) -> bool) -> bool {
+fn matches_ip_pattern(
+    host: &[u8],
+    first: impl Fn(&[u8]) -> bool,
+    rest: impl Fn(&u8) -> bool,
+) -> bool {
     let parts: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
     parts.len() <= 4
         && first(parts[0])
-        && parts[1..].iter().all(|p| !p.is_empty() && p.iter().all(&rest))
+        && parts[1..]
+            .iter()
+            .all(|p| !p.is_empty() && p.iter().all(&rest))
 }
 
 /// glibc's inet_aton: one to four parts, each decimal, octal (leading 0)
@@ -499,15 +541,13 @@ fn ia(h: &mut HandyUrl) {
     if let Some(host) = h.host.as_mut().filter(|x| !x.is_empty()) {
         host.make_ascii_lowercase();
     }
-    if h.scheme.as_deref() != Some(b"dns") {
-        if let Some(host) = h.host.as_mut().filter(|x| !x.is_empty()) {
-            // massageHost: ^www\d*\.
-            if host.starts_with(b"www") {
-                let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
-                if host.get(3 + digits) == Some(&b'.') {
-                    host.drain(..4 + digits);
-                }
-            }
+    // massageHost: ^www\d*\. (not for a dns: URL).
+    if h.scheme.as_deref() != Some(b"dns")
+        && let Some(host) = h.host.as_mut().filter(|x| x.starts_with(b"www"))
+    {
+        let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if host.get(3 + digits) == Some(&b'.') {
+            host.drain(..4 + digits);
         }
     }
     if let Some(scheme) = h.scheme.as_deref() {
@@ -525,10 +565,8 @@ fn ia(h: &mut HandyUrl) {
         p.make_ascii_lowercase();
         *p = strip_path_session_id(p);
     }
-    if let Some(p) = path.as_mut() {
-        if p.len() > 1 && p.ends_with(b"/") {
-            p.pop();
-        }
+    if let Some(p) = path.as_mut().filter(|p| p.len() > 1 && p.ends_with(b"/")) {
+        p.pop();
     }
     h.path = path;
     match h.query.take() {
@@ -542,16 +580,140 @@ fn ia(h: &mut HandyUrl) {
     }
 }
 
-/// The path session-id patterns of URLRegexTransformer.py, not yet
-/// modelled: the path as it is.
+/// URLRegexTransformer.py's `stripPathSessionID`: its two patterns (case
+/// ignored), in turn, each `^(.*/)(ID/)([^?]+\.aspx.*)$` with the
+/// session id `ID` dropped; the greedy `.*` makes the last `/` that works
+/// the one.
 fn strip_path_session_id(p: &[u8]) -> Vec<u8> {
+    let once = strip_path_pattern(p, aspx_id_list);
+    strip_path_pattern(&once, aspx_id_single)
+}
+
+fn strip_path_pattern(p: &[u8], id: fn(&[u8]) -> Option<usize>) -> Vec<u8> {
+    for i in (0..p.len()).rev() {
+        if p[i] != b'/' {
+            continue;
+        }
+        let after = &p[i + 1..];
+        if let Some(n) = id(after)
+            && aspx_rest(&after[n..])
+        {
+            let mut out = p[..=i].to_vec();
+            out.extend_from_slice(&after[n..]);
+            return out;
+        }
+    }
     p.to_vec()
 }
 
-/// The query session-id patterns of URLRegexTransformer.py, not yet
-/// modelled: the query as it is.
+/// `\((?:[a-z]\([0-9a-z]{24}\))+\)/`: its length at the start of `s`.
+fn aspx_id_list(s: &[u8]) -> Option<usize> {
+    let mut at = 1;
+    if s.first() != Some(&b'(') {
+        return None;
+    }
+    let mut items = 0;
+    while s.get(at).is_some_and(u8::is_ascii_alphabetic) && s.get(at + 1) == Some(&b'(') {
+        let id = s.get(at + 2..at + 26)?;
+        if !id.iter().all(u8::is_ascii_alphanumeric) || s.get(at + 26) != Some(&b')') {
+            break;
+        }
+        at += 27;
+        items += 1;
+    }
+    (items > 0 && s.get(at) == Some(&b')') && s.get(at + 1) == Some(&b'/')).then_some(at + 2)
+}
+
+/// `\([0-9a-z]{24}\)/`: its length at the start of `s`.
+fn aspx_id_single(s: &[u8]) -> Option<usize> {
+    let ok = s.first() == Some(&b'(')
+        && s.get(1..25)
+            .is_some_and(|id| id.iter().all(u8::is_ascii_alphanumeric))
+        && s.get(25) == Some(&b')')
+        && s.get(26) == Some(&b'/');
+    ok.then_some(27)
+}
+
+/// `[^?]+\.aspx.*`: one or more characters other than `?`, then `.aspx`
+/// (case ignored).
+fn aspx_rest(s: &[u8]) -> bool {
+    (1..s.len()).take_while(|&k| s[k - 1] != b'?').any(|k| {
+        s.get(k..k + 5)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b".aspx"))
+    })
+}
+
+/// URLRegexTransformer.py's `stripQuerySessionID`: its five patterns (case
+/// ignored), in turn, each `^(.*)(?:ID)(?:&(.*))?$`: the last place where
+/// the id is followed by the end or by `&`, the id and its `&` dropped.
 fn strip_query_session_id(q: &[u8]) -> Vec<u8> {
+    let mut q = q.to_vec();
+    for id in [
+        (|s: &[u8]| named_token(s, b"jsessionid=", 32)) as fn(&[u8]) -> Option<usize>,
+        |s| named_token(s, b"phpsessid=", 32),
+        |s| named_token(s, b"sid=", 32),
+        asp_session,
+        cold_fusion,
+    ] {
+        q = strip_query_pattern(&q, id);
+    }
+    q
+}
+
+fn strip_query_pattern(q: &[u8], id: fn(&[u8]) -> Option<usize>) -> Vec<u8> {
+    for i in (0..=q.len()).rev() {
+        let Some(n) = id(&q[i..]) else { continue };
+        let rest = &q[i + n..];
+        if rest.is_empty() {
+            return q[..i].to_vec();
+        }
+        if rest[0] == b'&' {
+            let mut out = q[..i].to_vec();
+            out.extend_from_slice(&rest[1..]);
+            return out;
+        }
+    }
     q.to_vec()
+}
+
+/// `NAME` then exactly `len` letters or digits (a longer run is another
+/// token: the pattern needs the end or `&` after them).
+fn named_token(s: &[u8], name: &[u8], len: usize) -> Option<usize> {
+    let head = s.get(..name.len())?;
+    if !head.eq_ignore_ascii_case(name) {
+        return None;
+    }
+    let id = s.get(name.len()..name.len() + len)?;
+    id.iter()
+        .all(u8::is_ascii_alphanumeric)
+        .then_some(name.len() + len)
+}
+
+/// `ASPSESSIONID[a-zA-Z]{8}=[a-zA-Z]{24}`.
+fn asp_session(s: &[u8]) -> Option<usize> {
+    let head = s.get(..12)?;
+    let ok = head.eq_ignore_ascii_case(b"ASPSESSIONID")
+        && s.get(12..20)?.iter().all(u8::is_ascii_alphabetic)
+        && s.get(20) == Some(&b'=')
+        && s.get(21..45)?.iter().all(u8::is_ascii_alphabetic);
+    ok.then_some(45)
+}
+
+/// `cfid=[^&]+&cftoken=[^&]+`: each value runs to the next `&` or the end.
+fn cold_fusion(s: &[u8]) -> Option<usize> {
+    if !s.get(..5)?.eq_ignore_ascii_case(b"cfid=") {
+        return None;
+    }
+    let v1 = s[5..].iter().take_while(|&&b| b != b'&').count();
+    if v1 == 0 {
+        return None;
+    }
+    let at = 5 + v1;
+    if !s.get(at..at + 9)?.eq_ignore_ascii_case(b"&cftoken=") {
+        return None;
+    }
+    let v2 = s[at + 9..].iter().take_while(|&&b| b != b'&').count();
+    (v2 > 0).then_some(at + 9 + v2)
 }
 
 /// `alphaReorderQuery`: the `&`-separated arguments sorted as tuples of
@@ -622,9 +784,12 @@ impl HandyUrl {
     }
 }
 
-/// Python's `str.encode('idna')` (encodings/idna.py, IDNA 2003), not yet
-/// modelled for labels that are not ASCII: refused, so the host stays as
-/// it is (as surt does when the codec raises).
+/// Python's `str.encode('idna')` (Lib/encodings/idna.py, IDNA 2003):
+/// an ASCII name checked label by label; otherwise split at the four dots
+/// IDNA 2003 knows, each label through `ToASCII` (Nameprep as Python runs
+/// it: no check of unassigned code points, Unicode 3.2's NFKC and bidi
+/// classes, which the 2012 engine's IE mode also uses). An error is the
+/// codec's `UnicodeError`, which surt catches, keeping the host as it was.
 fn python_idna_encode(text: &str) -> Result<Vec<u8>, ()> {
     if text.is_empty() {
         return Ok(Vec::new());
@@ -637,5 +802,45 @@ fn python_idna_encode(text: &str) -> Result<Vec<u8>, ()> {
         }
         return Ok(text.as_bytes().to_vec());
     }
-    Err(())
+    let mut labels: Vec<&str> = text
+        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+        .collect();
+    let trailing_dot = labels.last() == Some(&"");
+    if trailing_dot {
+        labels.pop();
+    }
+    let mut out = Vec::new();
+    for label in labels {
+        if !out.is_empty() {
+            out.push(b'.');
+        }
+        out.extend_from_slice(&to_ascii(label)?);
+    }
+    if trailing_dot {
+        out.push(b'.');
+    }
+    Ok(out)
+}
+
+/// encodings/idna.py's `ToASCII` for one label.
+fn to_ascii(label: &str) -> Result<Vec<u8>, ()> {
+    let sized = |l: &str| {
+        if (1..64).contains(&l.len()) {
+            Ok(l.as_bytes().to_vec())
+        } else {
+            Err(())
+        }
+    };
+    if label.is_ascii() {
+        return sized(label);
+    }
+    let prepped = nameprep(label, Mode::Ie, true, false, &mut NoTrace).map_err(|_| ())?;
+    if prepped.is_ascii() {
+        return sized(&prepped);
+    }
+    if prepped.starts_with("xn--") {
+        return Err(());
+    }
+    let encoded = format!("xn--{}", idna::punycode::encode_str(&prepped).ok_or(())?);
+    sized(&encoded)
 }
