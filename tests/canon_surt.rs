@@ -6,7 +6,11 @@
 
 use std::io::{BufRead, BufReader};
 
+use std::collections::BTreeSet;
+
 use url_inspector::engine::canon_forms::surt::surt;
+use url_inspector::engine::trace::StepId;
+use url_inspector::engine::{NoTrace, Stage, Trace};
 
 fn lines(path: &str) -> Vec<serde_json::Value> {
     let file = std::fs::File::open(path).expect("the committed file");
@@ -36,7 +40,7 @@ fn surt_equals_the_package() {
             .expect("a string");
         asked += 1;
         let want = &a["surt"];
-        let got = surt(url);
+        let got = surt(url, &mut NoTrace);
         let same = match (&got, want.get("canon"), want.get("error")) {
             (Ok(g), Some(w), _) => w.as_str() == Some(g.as_str()),
             (Err(g), _, Some(w)) => w.as_str() == Some(g.as_str()),
@@ -56,4 +60,37 @@ fn surt_equals_the_package() {
         eprintln!("  {m}");
     }
     assert!(agree >= AGREE_AT_LEAST, "{agree} < {AGREE_AT_LEAST}");
+}
+
+/// Every step of the model is reached by some request, and a traced run
+/// gives what an untraced one gives.
+#[test]
+fn the_requests_reach_every_step_and_tracing_changes_nothing() {
+    let answers = lines("tests/data/canon/answers.jsonl.gz");
+    let requests = lines("tests/data/servers/requests.jsonl.gz");
+    let mut reached = BTreeSet::new();
+    for (r, a) in requests.iter().zip(&answers) {
+        if a.get("join").is_some() {
+            continue;
+        }
+        let url = a["joined"]
+            .as_str()
+            .or(r["input"].as_str())
+            .expect("a string");
+        let mut trace = Trace::default();
+        let traced = surt(url, &mut trace);
+        assert_eq!(traced, surt(url, &mut NoTrace), "{url:?}");
+        reached.extend(trace.steps.iter().map(|s| s.id));
+    }
+    for extra in ["", "filedesc://x.arc", "http://a.com?", "  \t "] {
+        let mut trace = Trace::default();
+        let _ = surt(extra, &mut trace);
+        reached.extend(trace.steps.iter().map(|s| s.id));
+    }
+    let unreached: Vec<&str> = StepId::ALL
+        .iter()
+        .filter(|id| id.stage() == Stage::Surt && !reached.contains(id))
+        .map(|id| id.id())
+        .collect();
+    assert!(unreached.is_empty(), "never reached: {unreached:?}");
 }

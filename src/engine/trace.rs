@@ -202,6 +202,9 @@ pub enum Stage {
     JavaUrl,
     /// Perl's `URI` module, modelled (the `perl` resolver).
     Perl,
+    /// The `surt` package, modelled (the `surt` resolver): the Internet
+    /// Archive's canonical form and SURT key.
+    Surt,
 }
 
 impl Stage {
@@ -229,6 +232,7 @@ impl Stage {
             Stage::JavaUri => "java.net.URI (OpenJDK 17.0.15)",
             Stage::JavaUrl => "java.net.URL (OpenJDK 17.0.15)",
             Stage::Perl => "Perl's URI module (URI 5.17)",
+            Stage::Surt => "surt (surt 0.3.1)",
         }
     }
 }
@@ -1132,6 +1136,53 @@ code_table! {
     PhpResult => Php, "php.result", "PHP 8.2.31, ext/standard/url.c, PHP_FUNCTION(parse_url)",
         "parse_url returns false when the parser refused the URL, else an array with a key for each part found, in the order scheme, host, port, user, pass, path, query, fragment.";
     // (php rows end here)
+
+    // The surt package (the `surt` resolver, engine/canon_forms/surt.rs)
+    SurtEmpty => Surt, "surt.empty", "surt 0.3.1, surt/surt.py, _surt_bytes",
+        "An empty URL gives '-', and one that starts with 'filedesc' (an ARC file's header) is returned as it is.";
+    SurtStrip => Surt, "surt.parse.strip", "surt 0.3.1, surt/handyurl.py, handyurl.parse",
+        "ASCII whitespace is stripped from both ends, then every tab, CR and LF is removed.";
+    SurtDefaultScheme => Surt, "surt.parse.default-scheme", "surt 0.3.1, surt/handyurl.py, handyurl.addDefaultSchemeIfNeeded",
+        "With no scheme written (a letter, then letters, digits, '+', '-' or '.', then ':'), 'http://' is put in front.";
+    SurtProtocols => Surt, "surt.parse.protocols", "surt 0.3.1, surt/handyurl.py, handyurl.parse (_RE_MULTIPLE_PROTOCOLS)",
+        "A run of 'http://' and 'https://' at the start is folded to the last of them.";
+    SurtSplit => Surt, "surt.parse.split", "surt 0.3.1, surt/handyurl.py, handyurl.urlsplit (RFC2396REGEX)",
+        "The URL is cut by RFC 2396's regular expression: the scheme before ':', the netloc after '//' up to '/', '?' or '#', the path, the query after '?', the fragment after '#'.";
+    SurtHostPort => Surt, "surt.parse.host-port", "surt 0.3.1, surt/handyurl.py, handyurl.parse (urllib.parse .hostname and .port)",
+        "The netloc loses its trailing ':'s; after its last '@', the host runs to ':' (or is what '[' and ']' enclose), lowercased up to a '%'; the port must be digits up to 65535 (ValueError otherwise), and port 0 is none.";
+    SurtNoScheme => Surt, "surt.parse.no-scheme", "surt 0.3.1, surt/handyurl.py, handyurl.parse",
+        "Nothing was left to parse (a blank URL): the scheme is None and scheme.startswith raises AttributeError.";
+    SurtPathHost => Surt, "surt.parse.path-host", "surt 0.3.1, surt/handyurl.py, handyurl.parse",
+        "For a scheme that starts with 'http' and no host, the path's first segment, leading slashes skipped, is the host.";
+    SurtLastDelimiter => Surt, "surt.parse.last-delimiter", "surt 0.3.1, surt/handyurl.py, handyurl.parse",
+        "A URL that ends with '?' and has no query keeps the '?' to write back at the end.";
+    SurtGoogleFragment => Surt, "surt.google.fragment", "surt 0.3.1, surt/GoogleURLCanonicalizer.py, canonicalize",
+        "The fragment is dropped.";
+    SurtGoogleQuery => Surt, "surt.google.query", "surt 0.3.1, surt/GoogleURLCanonicalizer.py, minimalEscape",
+        "The query is percent-decoded until it no longer changes, then escaped once: every byte but the printable ASCII other than space, '#' and '%' becomes %XX.";
+    SurtGoogleHostUnescape => Surt, "surt.google.host-unescape", "surt 0.3.1, surt/GoogleURLCanonicalizer.py, unescapeRepeatedly",
+        "The host is percent-decoded until it no longer changes.";
+    SurtGoogleIdna => Surt, "surt.google.idna", "surt 0.3.1, surt/GoogleURLCanonicalizer.py, canonicalize (Lib/encodings/idna.py)",
+        "A host that is not ASCII is decoded as UTF-8 (bad bytes dropped) and encoded by Python's IDNA 2003 codec, label by label (Nameprep, then Punycode); where the codec raises, the host stays as it was.";
+    SurtGoogleDots => Surt, "surt.google.dots", "surt 0.3.1, surt/GoogleURLCanonicalizer.py, canonicalize",
+        "Each '..' becomes '.' (one pass, left to right), and dots are stripped from both ends of the host.";
+    SurtGoogleIp => Surt, "surt.google.ip", "surt 0.3.1, surt/GoogleURLCanonicalizer.py, attemptIPFormats",
+        "A host of digits alone is one number, its low 32 bits written dotted; a dotted decimal or octal form is what glibc's gethostbyname_ex makes of it (inet_aton's reading; a form it refuses is no address).";
+    SurtGoogleHostEscape => Surt, "surt.google.host-escape", "surt 0.3.1, surt/GoogleURLCanonicalizer.py, escapeOnce",
+        "A host that is no address is lowercased and escaped once.";
+    SurtGooglePath => Surt, "surt.google.path", "surt 0.3.1, surt/GoogleURLCanonicalizer.py, canonicalize (normalizePath)",
+        "The path is percent-decoded until it no longer changes; with a host, its '.' and '..' segments are resolved and its empty segments but the last dropped ('/' when nothing is left); then it is escaped once.";
+    SurtIaHost => Surt, "surt.ia.host", "surt 0.3.1, surt/IAURLCanonicalizer.py, canonicalize (massageHost)",
+        "The host is lowercased and, unless the scheme is 'dns', a leading 'www.' (or 'www' and digits, then '.') is dropped.";
+    SurtIaPort => Surt, "surt.ia.port", "surt 0.3.1, surt/IAURLCanonicalizer.py, canonicalize (getDefaultPort)",
+        "The port is dropped when it is the scheme's default: 80 for http, 443 for https.";
+    SurtIaPath => Surt, "surt.ia.path", "surt 0.3.1, surt/IAURLCanonicalizer.py, canonicalize (URLRegexTransformer.stripPathSessionID)",
+        "The path is lowercased, an ASP.NET session id in it ('/(…)/' before a '.aspx' page) is removed, and a trailing '/' is dropped unless the path is '/'.";
+    SurtIaQuery => Surt, "surt.ia.query", "surt 0.3.1, surt/IAURLCanonicalizer.py, canonicalize (stripQuerySessionID, alphaReorderQuery)",
+        "Session ids are removed from the query (jsessionid, phpsessid, sid, ASPSESSIONID, cfid with cftoken), the query is lowercased and its arguments sorted; an empty query is dropped, and so is a '?' kept at the end.";
+    SurtForm => Surt, "surt.form", "surt 0.3.1, surt/handyurl.py, geturl_bytes (URLRegexTransformer.hostToSURT)",
+        "The SURT: the host's labels reversed and joined by ',', then ':' and the port, ')', the path, and '?' and the query; with no host, the scheme and ':' come first.";
+    // (surt rows end here)
 
     // Ruby's URI (the `ruby` resolver, engine/servers/ruby.rs)
     RubyAsciiOnly => Ruby, "ruby.split.ascii-only", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, split",

@@ -1,7 +1,8 @@
 //! The `surt` package 0.3.1 (Internet Archive), modelled: `surt.surt(url)`
 //! with its defaults, the key the Wayback Machine and pywb index captures
-//! by. Untraced as yet, held to the package's answers by
-//! `tests/canon_surt.rs`; the steps and their citations come next.
+//! by. Each decision is a step of stage [`Stage::Surt`](crate::engine::Stage::Surt)
+//! citing the file and function it models; `tests/canon_surt.rs` holds
+//! the model to the package's answers.
 //!
 //! The package works on bytes: the URL is encoded as UTF-8 (a lone
 //! surrogate raises `UnicodeEncodeError`), then
@@ -23,22 +24,48 @@
 //!    labels reversed and joined by commas, then `)` and the path.
 
 use crate::engine::spec2012::host::nameprep::nameprep;
-use crate::engine::{Mode, NoTrace};
+use crate::engine::{Component, Mode, NoTrace, Step, StepId, Tracer};
 
 /// What `surt.surt(url)` returns, or the exception it raises as Python
 /// prints it (`ValueError: Port out of range 0-65535`).
-pub fn surt(url: &str) -> Result<String, String> {
-    if url.is_empty() {
-        return Ok("-".to_owned());
+pub fn surt<T: Tracer>(url: &str, tr: &mut T) -> Result<String, String> {
+    if url.is_empty() || url.starts_with("filedesc") {
+        let out = if url.is_empty() { "-" } else { url };
+        tr.record(|| Step::new(StepId::SurtEmpty).decide(format!("the answer is {out:?}")));
+        return Ok(out.to_owned());
     }
-    let bytes = url.as_bytes();
-    if bytes.starts_with(b"filedesc") {
-        return Ok(url.to_owned());
+    let mut h = parse(url.as_bytes(), tr)?;
+    google(&mut h, tr);
+    ia(&mut h, tr);
+    let out = String::from_utf8_lossy(&h.surt_bytes()).into_owned();
+    tr.record(|| Step::new(StepId::SurtForm).decide(format!("the SURT is {out:?}")));
+    Ok(out)
+}
+
+/// Bytes as text for a step (not UTF-8: U+FFFD in their place).
+fn shown(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A step that changed `component` from `before` to `after`, recorded only
+/// when it did.
+fn changed<T: Tracer>(
+    tr: &mut T,
+    id: StepId,
+    component: Component,
+    before: Option<&[u8]>,
+    after: Option<&[u8]>,
+) {
+    if before != after {
+        tr.record(|| {
+            Step::change(
+                id,
+                component,
+                before.map(shown).as_deref(),
+                after.map(shown).as_deref(),
+            )
+        });
     }
-    let mut h = parse(bytes)?;
-    google(&mut h);
-    ia(&mut h);
-    Ok(String::from_utf8_lossy(&h.surt_bytes()).into_owned())
 }
 
 /// surt/handyurl.py's `handyurl`: the parts, as bytes.
@@ -58,7 +85,7 @@ fn is_py_space(b: u8) -> bool {
 }
 
 /// `handyurl.parse`.
-fn parse(url: &[u8]) -> Result<HandyUrl, String> {
+fn parse<T: Tracer>(url: &[u8], tr: &mut T) -> Result<HandyUrl, String> {
     // url.strip(): ASCII whitespace at both ends.
     let start = url
         .iter()
@@ -74,11 +101,19 @@ fn parse(url: &[u8]) -> Result<HandyUrl, String> {
         .copied()
         .filter(|b| !matches!(b, b'\n' | b'\r' | b'\t'))
         .collect();
+    if u.len() != url.len() {
+        tr.record(|| {
+            Step::new(StepId::SurtStrip).decide(format!("the URL is now {:?}", shown(&u)))
+        });
+    }
     // addDefaultSchemeIfNeeded.
     if !u.is_empty() && scheme_end(&u).is_none() {
         let mut with = b"http://".to_vec();
         with.extend_from_slice(&u);
         u = with;
+        tr.record(|| {
+            Step::new(StepId::SurtDefaultScheme).decide(format!("the URL is now {:?}", shown(&u)))
+        });
     }
     // _RE_MULTIPLE_PROTOCOLS: ^(https?://)+ becomes its last repetition.
     let mut at = 0;
@@ -87,10 +122,23 @@ fn parse(url: &[u8]) -> Result<HandyUrl, String> {
         last = Some((at, len));
         at += len;
     }
-    if let Some((from, _)) = last {
+    if let Some((from, _)) = last.filter(|&(from, _)| from > 0) {
         u.drain(..from);
+        tr.record(|| {
+            Step::new(StepId::SurtProtocols).decide(format!("the URL is now {:?}", shown(&u)))
+        });
     }
     let split = urlsplit(&u);
+    tr.record(|| {
+        Step::new(StepId::SurtSplit).decide(format!(
+            "scheme {:?}, netloc {:?}, path {:?}, query {:?}, fragment {:?}",
+            split.scheme.map(shown),
+            shown(split.netloc),
+            shown(split.path),
+            split.query.map(shown),
+            split.fragment.map(shown)
+        ))
+    });
     let scheme = split.scheme.map(<[u8]>::to_vec);
     let query = split.query.filter(|q| !q.is_empty()).map(<[u8]>::to_vec);
     let fragment = split.fragment.filter(|f| !f.is_empty()).map(<[u8]>::to_vec);
@@ -105,26 +153,56 @@ fn parse(url: &[u8]) -> Result<HandyUrl, String> {
         None => None,
         Some(p) => {
             if p.is_empty() || !p.iter().all(u8::is_ascii_digit) {
-                return Err(format!(
+                let why = format!(
                     "ValueError: Port could not be cast to integer value as {}",
                     py_bytes_repr(p)
-                ));
+                );
+                tr.record(|| {
+                    Step::new(StepId::SurtHostPort)
+                        .about(Component::Port)
+                        .decide(why.clone())
+                        .fail()
+                });
+                return Err(why);
             }
             let value = p.iter().try_fold(0u64, |n, &d| {
                 n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
             });
             match value {
                 Some(v) if v <= 65_535 => Some(v as u32),
-                _ => return Err("ValueError: Port out of range 0-65535".to_owned()),
+                _ => {
+                    let why = "ValueError: Port out of range 0-65535";
+                    tr.record(|| {
+                        Step::new(StepId::SurtHostPort)
+                            .about(Component::Port)
+                            .decide(why)
+                            .fail()
+                    });
+                    return Err(why.to_owned());
+                }
             }
         }
     };
     // `o.port or None`: port 0 is no port.
     let port = port.filter(|&p| p != 0);
     let mut host = hostname.filter(|h| !h.is_empty()).map(lower_before_zone);
+    tr.record(|| {
+        Step::change(
+            StepId::SurtHostPort,
+            Component::Host,
+            None,
+            host.as_deref().map(shown).as_deref(),
+        )
+        .decide(match port {
+            Some(p) => format!("port {p}"),
+            None => "no port".to_owned(),
+        })
+    });
     let mut path = Some(split.path.to_vec()).filter(|p| !p.is_empty());
     let Some(scheme_bytes) = scheme.as_deref() else {
-        return Err("AttributeError: 'NoneType' object has no attribute 'startswith'".to_owned());
+        let why = "AttributeError: 'NoneType' object has no attribute 'startswith'";
+        tr.record(|| Step::new(StepId::SurtNoScheme).decide(why).fail());
+        return Err(why.to_owned());
     };
     if scheme_bytes.starts_with(b"http")
         && host.is_none()
@@ -142,10 +220,22 @@ fn parse(url: &[u8]) -> Result<HandyUrl, String> {
             host = Some(first.to_vec());
             let mut new_path = b"/".to_vec();
             new_path.extend_from_slice(rest);
+            tr.record(|| {
+                Step::change(
+                    StepId::SurtPathHost,
+                    Component::Host,
+                    None,
+                    Some(&shown(first)),
+                )
+                .decide(format!("the path is now {:?}", shown(&new_path)))
+            });
             path = Some(new_path);
         }
     }
     let last_delimiter = (u.ends_with(b"?") && query.is_none()).then_some(&b"?"[..]);
+    if last_delimiter.is_some() {
+        tr.record(|| Step::new(StepId::SurtLastDelimiter));
+    }
     Ok(HandyUrl {
         scheme,
         host,
@@ -342,26 +432,91 @@ fn escape_once(b: &[u8]) -> Vec<u8> {
 }
 
 /// GoogleURLCanonicalizer.canonicalize.
-fn google(h: &mut HandyUrl) {
-    h.hash = None;
-    if let Some(q) = h.query.as_deref().filter(|q| !q.is_empty()) {
-        h.query = Some(escape_once(&unescape_repeatedly(q)));
+fn google<T: Tracer>(h: &mut HandyUrl, tr: &mut T) {
+    if let Some(hash) = h.hash.take() {
+        changed(
+            tr,
+            StepId::SurtGoogleFragment,
+            Component::Fragment,
+            Some(&hash),
+            None,
+        );
     }
-    if let Some(host) = h.host.as_deref().filter(|x| !x.is_empty()) {
-        let mut host = unescape_repeatedly(host);
+    if let Some(q) = h.query.as_deref().filter(|q| !q.is_empty()) {
+        let escaped = escape_once(&unescape_repeatedly(q));
+        changed(
+            tr,
+            StepId::SurtGoogleQuery,
+            Component::Query,
+            Some(q),
+            Some(&escaped),
+        );
+        h.query = Some(escaped);
+    }
+    if let Some(raw) = h.host.clone().filter(|x| !x.is_empty()) {
+        let mut host = unescape_repeatedly(&raw);
+        changed(
+            tr,
+            StepId::SurtGoogleHostUnescape,
+            Component::Host,
+            Some(&raw),
+            Some(&host),
+        );
         if !host.is_ascii() {
             let text = decode_ignoring_errors(&host);
-            if let Ok(ascii) = python_idna_encode(&text) {
-                host = ascii;
+            match python_idna_encode(&text) {
+                Ok(ascii) => {
+                    changed(
+                        tr,
+                        StepId::SurtGoogleIdna,
+                        Component::Host,
+                        Some(&host),
+                        Some(&ascii),
+                    );
+                    host = ascii;
+                }
+                Err(()) => tr.record(|| {
+                    Step::new(StepId::SurtGoogleIdna)
+                        .about(Component::Host)
+                        .decide("the codec raises UnicodeError: the host stays as it was")
+                }),
             }
         }
-        let host = replace_double_dots(&host);
-        let host = strip_dots(&host);
-        h.host = Some(match ipv4_forms(host) {
-            Some(ip) => ip.into_bytes(),
-            None => escape_once(&host.to_ascii_lowercase()),
-        });
+        let dotted_host = replace_double_dots(&host);
+        let stripped = strip_dots(&dotted_host).to_vec();
+        changed(
+            tr,
+            StepId::SurtGoogleDots,
+            Component::Host,
+            Some(&host),
+            Some(&stripped),
+        );
+        let host = match ipv4_forms(&stripped) {
+            Some(ip) => {
+                changed(
+                    tr,
+                    StepId::SurtGoogleIp,
+                    Component::Host,
+                    Some(&stripped),
+                    Some(ip.as_bytes()),
+                );
+                ip.into_bytes()
+            }
+            None => {
+                let escaped = escape_once(&stripped.to_ascii_lowercase());
+                changed(
+                    tr,
+                    StepId::SurtGoogleHostEscape,
+                    Component::Host,
+                    Some(&stripped),
+                    Some(&escaped),
+                );
+                escaped
+            }
+        };
+        h.host = Some(host);
     }
+    let before = h.path.clone();
     let path = h.path.as_deref().map(unescape_repeatedly);
     let path = if h.host.as_deref().is_some_and(|x| !x.is_empty()) {
         Some(normalize_path(path.as_deref()))
@@ -369,6 +524,13 @@ fn google(h: &mut HandyUrl) {
         path
     };
     h.path = path.map(|p| if p.is_empty() { p } else { escape_once(&p) });
+    changed(
+        tr,
+        StepId::SurtGooglePath,
+        Component::Path,
+        before.as_deref(),
+        h.path.as_deref(),
+    );
 }
 
 /// `bytes.decode('utf-8', 'ignore')`.
@@ -537,7 +699,8 @@ fn normalize_path(path: Option<&[u8]>) -> Vec<u8> {
 }
 
 /// IAURLCanonicalizer.canonicalize with its defaults.
-fn ia(h: &mut HandyUrl) {
+fn ia<T: Tracer>(h: &mut HandyUrl, tr: &mut T) {
+    let host_before = h.host.clone();
     if let Some(host) = h.host.as_mut().filter(|x| !x.is_empty()) {
         host.make_ascii_lowercase();
     }
@@ -550,6 +713,13 @@ fn ia(h: &mut HandyUrl) {
             host.drain(..4 + digits);
         }
     }
+    changed(
+        tr,
+        StepId::SurtIaHost,
+        Component::Host,
+        host_before.as_deref(),
+        h.host.as_deref(),
+    );
     if let Some(scheme) = h.scheme.as_deref() {
         let default = match scheme.to_ascii_lowercase().as_slice() {
             b"http" => 80,
@@ -558,8 +728,17 @@ fn ia(h: &mut HandyUrl) {
         };
         if h.port == Some(default) {
             h.port = None;
+            tr.record(|| {
+                Step::change(
+                    StepId::SurtIaPort,
+                    Component::Port,
+                    Some(&default.to_string()),
+                    None,
+                )
+            });
         }
     }
+    let path_before = h.path.clone();
     let mut path = h.path.take();
     if let Some(p) = path.as_mut().filter(|p| !p.is_empty()) {
         p.make_ascii_lowercase();
@@ -569,14 +748,34 @@ fn ia(h: &mut HandyUrl) {
         p.pop();
     }
     h.path = path;
+    changed(
+        tr,
+        StepId::SurtIaPath,
+        Component::Path,
+        path_before.as_deref(),
+        h.path.as_deref(),
+    );
     match h.query.take() {
-        Some(q) if !q.is_empty() => {
-            let q = strip_query_session_id(&q);
+        Some(raw) if !raw.is_empty() => {
+            let q = strip_query_session_id(&raw);
             let q = q.to_ascii_lowercase();
             let q = alpha_reorder(&q);
             h.query = (!q.is_empty()).then_some(q);
+            changed(
+                tr,
+                StepId::SurtIaQuery,
+                Component::Query,
+                Some(&raw),
+                h.query.as_deref(),
+            );
         }
-        _ => h.last_delimiter = None,
+        _ => {
+            if h.last_delimiter.take().is_some() {
+                tr.record(|| {
+                    Step::new(StepId::SurtIaQuery).decide("the '?' kept at the end is dropped")
+                });
+            }
+        }
     }
 }
 
