@@ -205,6 +205,16 @@ pub enum Stage {
     /// The `surt` package, modelled (the `surt` resolver): the Internet
     /// Archive's canonical form and SURT key.
     Surt,
+    /// The `urlcanon` package, modelled (the `urlcanon-whatwg`,
+    /// `urlcanon-google` and `urlcanon-semantic` resolvers): Brozzler's
+    /// canonical forms and SSURT key.
+    Urlcanon,
+    /// w3lib's `canonicalize_url`, modelled (the `w3lib` resolver): what
+    /// Scrapy dedupes requests by.
+    W3lib,
+    /// Safe Browsing's canonicalization and lookup expressions, as Google
+    /// publishes them (the `safe-browsing` resolver).
+    SafeBrowsing,
 }
 
 impl Stage {
@@ -233,6 +243,9 @@ impl Stage {
             Stage::JavaUrl => "java.net.URL (OpenJDK 17.0.15)",
             Stage::Perl => "Perl's URI module (URI 5.17)",
             Stage::Surt => "surt (surt 0.3.1)",
+            Stage::Urlcanon => "urlcanon (urlcanon 0.3.1)",
+            Stage::W3lib => "w3lib canonicalize_url (w3lib 2.5.0)",
+            Stage::SafeBrowsing => "Safe Browsing canonicalization (v4, Web Risk)",
         }
     }
 }
@@ -1183,6 +1196,15 @@ code_table! {
     SurtForm => Surt, "surt.form", "surt 0.3.1, surt/handyurl.py, geturl_bytes (URLRegexTransformer.hostToSURT)",
         "The SURT: the host's labels reversed and joined by ',', then ':' and the port, ')', the path, and '?' and the query; with no host, the scheme and ':' come first.";
     // (surt rows end here)
+
+    // The urlcanon package (the `urlcanon-*` resolvers, engine/canon_forms/urlcanon)
+    // (urlcanon rows end here)
+
+    // w3lib's canonicalize_url (the `w3lib` resolver, engine/canon_forms/w3lib)
+    // (w3lib rows end here)
+
+    // Safe Browsing (the `safe-browsing` resolver, engine/canon_forms/safe_browsing)
+    // (safe-browsing rows end here)
 
     // Ruby's URI (the `ruby` resolver, engine/servers/ruby.rs)
     RubyAsciiOnly => Ruby, "ruby.split.ascii-only", "Ruby 3.1.2 (uri 0.11.0), lib/uri/rfc3986_parser.rb, split",
