@@ -12,3 +12,22 @@ pub mod safe_browsing;
 pub mod surt;
 pub mod urlcanon;
 pub mod w3lib;
+
+use crate::engine::Component;
+
+/// A URL in a package's canonical form: what every model here returns
+/// (or, as `Err`, the exception the package raises, as Python prints it:
+/// `ValueError: Port out of range 0-65535`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CanonForm {
+    /// The string the package returns (a URL, or for `surt` the SURT).
+    pub canon: String,
+    /// The canonical URL's parts, in serialization order, present where
+    /// the package's own parsed URL has them.
+    pub components: Vec<(Component, String)>,
+    /// A key besides the canonical URL: urlcanon's SSURT.
+    pub key: Option<String>,
+    /// Safe Browsing: the host-suffix/path-prefix expressions looked up,
+    /// in the order the description lists them.
+    pub lookups: Vec<String>,
+}
