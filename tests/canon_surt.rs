@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 
 use std::collections::BTreeSet;
 
-use url_inspector::engine::canon_forms::surt::surt;
+use url_inspector::engine::canon_forms::surt::{SurtOptions, surt};
 use url_inspector::engine::trace::StepId;
 use url_inspector::engine::{NoTrace, Stage, Trace};
 
@@ -40,7 +40,7 @@ fn surt_equals_the_package() {
             .expect("a string");
         asked += 1;
         let want = &a["surt"];
-        let got = surt(url, &mut NoTrace);
+        let got = surt(url, &SurtOptions::default(), &mut NoTrace).map(|f| f.canon);
         let same = match (&got, want.get("canon"), want.get("error")) {
             (Ok(g), Some(w), _) => w.as_str() == Some(g.as_str()),
             (Err(g), _, Some(w)) => w.as_str() == Some(g.as_str()),
@@ -78,13 +78,14 @@ fn the_requests_reach_every_step_and_tracing_changes_nothing() {
             .or(r["input"].as_str())
             .expect("a string");
         let mut trace = Trace::default();
-        let traced = surt(url, &mut trace);
-        assert_eq!(traced, surt(url, &mut NoTrace), "{url:?}");
+        let options = SurtOptions::default();
+        let traced = surt(url, &options, &mut trace);
+        assert_eq!(traced, surt(url, &options, &mut NoTrace), "{url:?}");
         reached.extend(trace.steps.iter().map(|s| s.id));
     }
     for extra in ["", "filedesc://x.arc", "http://a.com?", "  \t "] {
         let mut trace = Trace::default();
-        let _ = surt(extra, &mut trace);
+        let _ = surt(extra, &SurtOptions::default(), &mut trace);
         reached.extend(trace.steps.iter().map(|s| s.id));
     }
     let unreached: Vec<&str> = StepId::ALL
@@ -93,4 +94,40 @@ fn the_requests_reach_every_step_and_tracing_changes_nothing() {
         .map(|id| id.id())
         .collect();
     assert!(unreached.is_empty(), "never reached: {unreached:?}");
+}
+
+/// `surt.surt(url, **options)` with each documented switch set away from
+/// its default, and all four at once, on every 10th committed request
+/// (`scripts/canon/surt-options-runner.py`): the model gives every answer.
+#[test]
+fn the_options_equal_the_package() {
+    let lines = lines("tests/data/canon/answers-surt-options.jsonl.gz");
+    assert!(lines.len() > 15_000, "{} lines", lines.len());
+    let mut misses = Vec::new();
+    let mut asked = 0;
+    for line in &lines {
+        let url = line["url"].as_str().expect("a url");
+        for (key, want) in line.as_object().expect("an object") {
+            if key == "url" || key == "index" {
+                continue;
+            }
+            let mut options = SurtOptions::default();
+            for switch in key.split(',') {
+                let (name, value) = switch.split_once('=').expect("name=value");
+                assert!(options.set(name, value == "True"), "{name}");
+            }
+            asked += 1;
+            let got = surt(url, &options, &mut NoTrace).map(|f| f.canon);
+            let same = match (&got, want.get("canon"), want.get("error")) {
+                (Ok(g), Some(w), _) => w.as_str() == Some(g.as_str()),
+                (Err(g), _, Some(w)) => w.as_str() == Some(g.as_str()),
+                _ => false,
+            };
+            if !same {
+                misses.push(format!("{url:?} {key}: model {got:?}, package {want}"));
+            }
+        }
+    }
+    eprintln!("surt options: {} of {asked}", asked - misses.len());
+    assert!(misses.is_empty(), "{} misses: {:#?}", misses.len(), &misses[..misses.len().min(20)]);
 }

@@ -1186,7 +1186,7 @@ code_table! {
     SurtGooglePath => Surt, "surt.google.path", "surt 0.3.1, surt/GoogleURLCanonicalizer.py, canonicalize (normalizePath)",
         "The path is percent-decoded until it no longer changes; with a host, its '.' and '..' segments are resolved and its empty segments but the last dropped ('/' when nothing is left); then it is escaped once.";
     SurtIaHost => Surt, "surt.ia.host", "surt 0.3.1, surt/IAURLCanonicalizer.py, canonicalize (massageHost)",
-        "The host is lowercased and, unless the scheme is 'dns', a leading 'www.' (or 'www' and digits, then '.') is dropped.";
+        "The host is lowercased and, unless the scheme is 'dns' or host_massage is off, a leading 'www.' (or 'www' and digits, then '.') is dropped.";
     SurtIaPort => Surt, "surt.ia.port", "surt 0.3.1, surt/IAURLCanonicalizer.py, canonicalize (getDefaultPort)",
         "The port is dropped when it is the scheme's default: 80 for http, 443 for https.";
     SurtIaPath => Surt, "surt.ia.path", "surt 0.3.1, surt/IAURLCanonicalizer.py, canonicalize (URLRegexTransformer.stripPathSessionID)",
@@ -1194,7 +1194,7 @@ code_table! {
     SurtIaQuery => Surt, "surt.ia.query", "surt 0.3.1, surt/IAURLCanonicalizer.py, canonicalize (stripQuerySessionID, alphaReorderQuery)",
         "Session ids are removed from the query (jsessionid, phpsessid, sid, ASPSESSIONID, cfid with cftoken), the query is lowercased and its arguments sorted; an empty query is dropped, and so is a '?' kept at the end.";
     SurtForm => Surt, "surt.form", "surt 0.3.1, surt/handyurl.py, geturl_bytes (URLRegexTransformer.hostToSURT)",
-        "The SURT: the host's labels reversed and joined by ',', then ':' and the port, ')', the path, and '?' and the query; with no host, the scheme and ':' come first.";
+        "The SURT: the host's labels reversed and joined by ',' (a dotted address too, unless reverse_ipaddr is off), then ':' and the port, ',' with trailing_comma, ')', the path, and '?' and the query; with no host, the scheme and ':' come first, and with with_scheme the scheme, '://' and '(' always do.";
     // (surt rows end here)
 
     // The urlcanon package (the `urlcanon-*` resolvers, engine/canon_forms/urlcanon)

@@ -1,6 +1,6 @@
 //! The `surt` package 0.3.1 (Internet Archive), modelled: `surt.surt(url)`
 //! with its defaults, the key the Wayback Machine and pywb index captures
-//! by. Each decision is a step of stage [`Stage::Surt`](crate::engine::Stage::Surt)
+//! by, and the four switches it documents ([`SurtOptions`]). Each decision is a step of stage [`Stage::Surt`](crate::engine::Stage::Surt)
 //! citing the file and function it models; `tests/canon_surt.rs` holds
 //! the model to the package's answers.
 //!
@@ -24,22 +24,105 @@
 //!    labels reversed and joined by commas, then `)` and the path.
 
 use crate::engine::spec2012::host::nameprep::nameprep;
+use super::CanonForm;
 use crate::engine::{Component, Mode, NoTrace, Step, StepId, Tracer};
 
-/// What `surt.surt(url)` returns, or the exception it raises as Python
-/// prints it (`ValueError: Port out of range 0-65535`).
-pub fn surt<T: Tracer>(url: &str, tr: &mut T) -> Result<String, String> {
+/// The switches of `surt.surt(url, **options)` that the package documents,
+/// each passed on to the IA canonicalizer and to `geturl_bytes`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SurtOptions {
+    /// `with_scheme`: the scheme, `://` and `(` before the host
+    /// (`http://(com,example,)/`); `surt()` makes it `False`.
+    pub with_scheme: bool,
+    /// `trailing_comma`: a `,` after the reversed host.
+    pub trailing_comma: bool,
+    /// `host_massage`: drop a leading `www.` (`www2.`, ...).
+    pub host_massage: bool,
+    /// `reverse_ipaddr`: reverse a dotted IPv4 address like any host.
+    pub reverse_ipaddr: bool,
+}
+
+impl Default for SurtOptions {
+    /// `surt.surt(url)`'s own: no scheme, no trailing comma, `www.`
+    /// dropped, addresses reversed.
+    fn default() -> SurtOptions {
+        SurtOptions {
+            with_scheme: false,
+            trailing_comma: false,
+            host_massage: true,
+            reverse_ipaddr: true,
+        }
+    }
+}
+
+impl SurtOptions {
+    /// The switches' names, as `surt()` takes them as keywords.
+    pub const NAMES: [&'static str; 4] = [
+        "with_scheme",
+        "trailing_comma",
+        "host_massage",
+        "reverse_ipaddr",
+    ];
+
+    /// Sets the switch `name` (one of [`SurtOptions::NAMES`]) to `on`;
+    /// `false` for a name that is none of them.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let switch = match name {
+            "with_scheme" => &mut self.with_scheme,
+            "trailing_comma" => &mut self.trailing_comma,
+            "host_massage" => &mut self.host_massage,
+            "reverse_ipaddr" => &mut self.reverse_ipaddr,
+            _ => return false,
+        };
+        *switch = on;
+        true
+    }
+
+    /// Reads `with_scheme,trailing_comma=true,host_massage=false`: each
+    /// switch named is set (to `true` unless `=false` or `=0` follows).
+    pub fn parse(text: &str) -> Result<SurtOptions, String> {
+        let mut options = SurtOptions::default();
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (name, value) = item.split_once('=').unwrap_or((item, "true"));
+            let on = match value.trim().to_ascii_lowercase().as_str() {
+                "true" | "1" | "yes" => true,
+                "false" | "0" | "no" => false,
+                other => return Err(format!("surt option {name}: {other:?} is neither true nor false")),
+            };
+            if !options.set(name.trim(), on) {
+                return Err(format!(
+                    "unknown surt option {:?} (the options are {})",
+                    name.trim(),
+                    SurtOptions::NAMES.join(", ")
+                ));
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// What `surt.surt(url, **options)` returns (the canonical form's
+/// `canon`; its parts are the canonicalized handyurl's), or the exception
+/// it raises as Python prints it (`ValueError: Port out of range 0-65535`).
+pub fn surt<T: Tracer>(url: &str, options: &SurtOptions, tr: &mut T) -> Result<CanonForm, String> {
     if url.is_empty() || url.starts_with("filedesc") {
         let out = if url.is_empty() { "-" } else { url };
         tr.record(|| Step::new(StepId::SurtEmpty).decide(format!("the answer is {out:?}")));
-        return Ok(out.to_owned());
+        return Ok(CanonForm {
+            canon: out.to_owned(),
+            ..CanonForm::default()
+        });
     }
     let mut h = parse(url.as_bytes(), tr)?;
     google(&mut h, tr);
-    ia(&mut h, tr);
-    let out = String::from_utf8_lossy(&h.surt_bytes()).into_owned();
+    ia(&mut h, options, tr);
+    let out = String::from_utf8_lossy(&h.surt_bytes(options)).into_owned();
     tr.record(|| Step::new(StepId::SurtForm).decide(format!("the SURT is {out:?}")));
-    Ok(out)
+    Ok(CanonForm {
+        canon: out,
+        components: h.components(),
+        ..CanonForm::default()
+    })
 }
 
 /// Bytes as text for a step (not UTF-8: U+FFFD in their place).
@@ -698,14 +781,15 @@ fn normalize_path(path: Option<&[u8]>) -> Vec<u8> {
     out
 }
 
-/// IAURLCanonicalizer.canonicalize with its defaults.
-fn ia<T: Tracer>(h: &mut HandyUrl, tr: &mut T) {
+/// IAURLCanonicalizer.canonicalize with its defaults but `host_massage`.
+fn ia<T: Tracer>(h: &mut HandyUrl, options: &SurtOptions, tr: &mut T) {
     let host_before = h.host.clone();
     if let Some(host) = h.host.as_mut().filter(|x| !x.is_empty()) {
         host.make_ascii_lowercase();
     }
     // massageHost: ^www\d*\. (not for a dns: URL).
-    if h.scheme.as_deref() != Some(b"dns")
+    if options.host_massage
+        && h.scheme.as_deref() != Some(b"dns")
         && let Some(host) = h.host.as_mut().filter(|x| x.starts_with(b"www"))
     {
         let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
@@ -944,24 +1028,39 @@ fn alpha_reorder(q: &[u8]) -> Vec<u8> {
 }
 
 impl HandyUrl {
-    /// `geturl_bytes(surt=True, with_scheme=False)`.
-    fn surt_bytes(&self) -> Vec<u8> {
-        let host = self.host.as_deref().filter(|h| !h.is_empty());
+    /// `geturl_bytes(surt=True, ...)` with the options' switches.
+    fn surt_bytes(&self, options: &SurtOptions) -> Vec<u8> {
+        let scheme = self.scheme.as_deref().unwrap_or_default();
+        let host = self
+            .host
+            .as_deref()
+            .filter(|h| !h.is_empty())
+            .map(|h| host_to_surt(h, options.reverse_ipaddr));
         let mut s = Vec::new();
-        match host {
-            None => {
-                s.extend_from_slice(self.scheme.as_deref().unwrap_or_default());
-                s.push(b':');
-            }
-            Some(host) => {
-                let mut labels: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
-                labels.reverse();
-                s.extend_from_slice(&labels.join(&b","[..]));
-                if let Some(p) = self.port {
-                    s.extend_from_slice(format!(":{p}").as_bytes());
+        if options.with_scheme {
+            s.extend_from_slice(scheme);
+            s.push(b':');
+            if host.is_some() {
+                if scheme != b"dns" {
+                    s.extend_from_slice(b"//");
                 }
-                s.push(b')');
+                s.push(b'(');
             }
+        } else if host.is_none() {
+            s.extend_from_slice(scheme);
+            s.push(b':');
+        }
+        if let Some(host) = host {
+            // The IA canonicalizer has already stripped the user and
+            // password (auth_strip_user), so none is written here.
+            s.extend_from_slice(&host);
+            if let Some(p) = self.port {
+                s.extend_from_slice(format!(":{p}").as_bytes());
+            }
+            if options.trailing_comma {
+                s.push(b',');
+            }
+            s.push(b')');
         }
         match self.path.as_deref().filter(|p| !p.is_empty()) {
             Some(p) => s.extend_from_slice(p),
@@ -981,6 +1080,42 @@ impl HandyUrl {
         }
         s
     }
+
+    /// The canonicalized parts, as text (bytes that are not UTF-8 shown
+    /// as U+FFFD).
+    fn components(&self) -> Vec<(Component, String)> {
+        let port = self.port.map(|p| p.to_string().into_bytes());
+        [
+            (Component::Scheme, self.scheme.as_deref()),
+            (Component::Host, self.host.as_deref().filter(|h| !h.is_empty())),
+            (Component::Port, port.as_deref()),
+            (Component::Path, self.path.as_deref().filter(|p| !p.is_empty())),
+            (Component::Query, self.query.as_deref()),
+            (Component::Fragment, self.hash.as_deref()),
+        ]
+        .into_iter()
+        .filter_map(|(c, v)| v.map(|v| (c, shown(v))))
+        .collect()
+    }
+}
+
+/// URLRegexTransformer.py's `hostToSURT`: the labels reversed and joined
+/// by commas, unless `reverse_ipaddr` is off and the host is a dotted
+/// address (`(?:(?:\d{1,3}\.){3}\d{1,3})$`, from the start).
+fn host_to_surt(host: &[u8], reverse_ipaddr: bool) -> Vec<u8> {
+    let dotted = || {
+        let parts: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
+        parts.len() == 4
+            && parts
+                .iter()
+                .all(|p| (1..=3).contains(&p.len()) && p.iter().all(u8::is_ascii_digit))
+    };
+    if !reverse_ipaddr && dotted() {
+        return host.to_vec();
+    }
+    let mut labels: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
+    labels.reverse();
+    labels.join(&b","[..])
 }
 
 /// Python's `str.encode('idna')` (Lib/encodings/idna.py, IDNA 2003):
