@@ -129,5 +129,10 @@ fn the_options_equal_the_package() {
         }
     }
     eprintln!("surt options: {} of {asked}", asked - misses.len());
-    assert!(misses.is_empty(), "{} misses: {:#?}", misses.len(), &misses[..misses.len().min(20)]);
+    assert!(
+        misses.is_empty(),
+        "{} misses: {:#?}",
+        misses.len(),
+        &misses[..misses.len().min(20)]
+    );
 }

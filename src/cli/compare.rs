@@ -19,6 +19,7 @@ use super::json::{self, Request, Response, SiteJson};
 use super::{complain, encoding_option};
 use crate::engine::url_standard::site::{PSL_LIST, SiteFacts};
 use crate::engine::{Component, QueryEncoding, Until};
+use crate::resolvers::canon_forms::FormOptions;
 use crate::resolvers::hosts::{self, Hosts, Seen};
 use crate::resolvers::pair::{Pair, PairVerdict, Stack};
 use crate::resolvers::{Answer, Note, NoteCode, Resolver, agreement, live, rust_url};
@@ -55,6 +56,8 @@ pub struct CompareArgs {
     #[arg(long, value_name = "STACK", conflicts_with_all = ["check", "fetch"],
           ignore_case = true, value_parser = super::stack_parser(), long_help = super::stack_help())]
     pub stack: Option<Stack>,
+    #[command(flatten)]
+    pub forms: super::FormArgs,
 }
 
 impl CompareArgs {
@@ -90,7 +93,13 @@ pub fn run(args: &CompareArgs) -> i32 {
         Some(pair) => shown_pair(pair, args.live),
         None => shown(args.live),
     };
-    let comparison = compare_among(&args.input, args.base.as_deref(), encoding, &resolvers);
+    let comparison = compare_among(
+        &args.input,
+        args.base.as_deref(),
+        encoding,
+        args.forms.options(),
+        &resolvers,
+    );
     let site = standard_site(&comparison, &args.input, args.base.as_deref(), encoding);
     let verdict = pair.map(|p| {
         let request = crate::resolvers::Request::new(&args.input)
@@ -198,7 +207,13 @@ pub fn pair_lines(v: &PairVerdict) -> String {
 
 /// The `batch` answer of every resolver for one input.
 pub fn compare(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Comparison {
-    compare_among(input, base, encoding, &Resolver::ALL)
+    compare_among(
+        input,
+        base,
+        encoding,
+        FormOptions::default(),
+        &Resolver::ALL,
+    )
 }
 
 /// The `batch` answer of each of `resolvers` for one input, in their
@@ -208,6 +223,7 @@ pub fn compare_among(
     input: &str,
     base: Option<&str>,
     encoding: QueryEncoding,
+    forms: FormOptions,
     resolvers: &[Resolver],
 ) -> Comparison {
     let request = |mode| Request {
@@ -218,6 +234,7 @@ pub fn compare_among(
         until: Until::Canonicalize,
         trace: false,
         set: None,
+        forms,
     };
     let answers = std::thread::scope(|scope| {
         let asking: Vec<_> = resolvers
@@ -301,6 +318,7 @@ pub fn standard_site(
         until: Until::Canonicalize,
         trace: false,
         set: None,
+        forms: FormOptions::default(),
     };
     json::site_facts(&request, answer)
 }

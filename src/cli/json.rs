@@ -24,6 +24,7 @@ use crate::engine::url_standard::{self, site};
 use crate::engine::{
     Component, Failure, NoTrace, ParsedUrl, QueryEncoding, Stage, Step, StepId, Until,
 };
+use crate::resolvers::canon_forms::FormOptions;
 use crate::resolvers::setters::{self, Setter, SetterCall};
 use crate::resolvers::{self, Answer, Note, Resolver};
 
@@ -49,6 +50,9 @@ pub struct Request {
     /// The setters to apply after parsing, in order (`"set"`); `None`
     /// when the request has none.
     pub set: Option<Vec<SetterCall>>,
+    /// The canonical forms' switches (the command line's `--surt-options`
+    /// and `--keep-fragments`).
+    pub forms: FormOptions,
 }
 
 impl Request {
@@ -125,6 +129,7 @@ impl Request {
             until,
             trace,
             set: None,
+            forms: FormOptions::default(),
         }
     }
 }
@@ -786,6 +791,7 @@ pub fn resolver_request(req: &Request) -> resolvers::Request<'_> {
         encoding: req.encoding,
         until: req.until,
         trace: req.trace,
+        forms: req.forms,
     }
 }
 

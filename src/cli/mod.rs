@@ -7,6 +7,7 @@
 //! url-inspector batch                                                   JSON Lines in, JSON Lines out
 //! url-inspector canon INPUT [--base URL] [--encoding LABEL] [--mode MODE] [--json] [--trace [--format text|markdown]]
 //! url-inspector compare INPUT [--base URL] [--encoding LABEL] [--json]
+//! url-inspector same A B [--base URL] [--resolvers NAMES] [--json]   the same URL?
 //! url-inspector set INPUT [--base URL] [--hostname H] [--search S] ... [--append-param K=V] [--json] [--trace]
 //! url-inspector table [FILE|-] [--resolvers NAMES] [--format csv|tsv|jsonl] ...   one row per line
 //! ```
@@ -24,6 +25,7 @@ pub mod canon;
 pub mod compare;
 pub mod confuse;
 pub mod json;
+pub mod same;
 pub mod set;
 pub mod table;
 
@@ -33,8 +35,10 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::engine::QueryEncoding;
+use crate::engine::canon_forms::surt::SurtOptions;
 use crate::engine::report::Format;
 use crate::resolvers::Resolver;
+use crate::resolvers::canon_forms::FormOptions;
 use crate::resolvers::pair::{Pair, Stack};
 
 /// Exit code for a usage error, as clap uses.
@@ -87,6 +91,12 @@ pub enum Command {
     /// A value a setter refuses leaves the URL unchanged; why is said on stderr
     /// (or in the JSON's notes). Exits 1 when INPUT itself does not parse.
     Set(Box<set::SetArgs>),
+    /// Whether two URLs come out the same under each resolver: the step of
+    /// each trace where they became equal, or the first component that
+    /// differs.
+    ///
+    /// Exits 0 when every resolver asked says the same, 1 when one does not.
+    Same(Box<same::SameArgs>),
     /// One row per input line under the chosen resolvers, as CSV, TSV or JSON Lines.
     ///
     /// Reads one URL per line, URL<TAB>BASE, CSV with a header, or JSON Lines of
@@ -135,6 +145,37 @@ pub struct UrlArgs {
     /// Whose rules to follow (default: this).
     #[arg(long, value_name = "MODE", ignore_case = true, value_parser = mode_parser(), long_help = mode_help())]
     pub mode: Option<Resolver>,
+    #[command(flatten)]
+    pub forms: FormArgs,
+}
+
+/// The switches of the canonical forms that have any.
+#[derive(Clone, Debug, Default, Args)]
+pub struct FormArgs {
+    /// surt's switches, as surt.surt() takes them: a comma-separated list of
+    /// with_scheme, trailing_comma, host_massage, reverse_ipaddr, each
+    /// optionally `=false` (default: surt()'s own, host_massage and
+    /// reverse_ipaddr on).
+    #[arg(long, value_name = "LIST", value_parser = surt_options_parser)]
+    pub surt_options: Option<SurtOptions>,
+    /// w3lib: keep the fragment (canonicalize_url(url, keep_fragments=True)).
+    #[arg(long)]
+    pub keep_fragments: bool,
+}
+
+impl FormArgs {
+    /// The switches as a request carries them.
+    pub fn options(&self) -> FormOptions {
+        FormOptions {
+            surt: self.surt_options.unwrap_or_default(),
+            keep_fragments: self.keep_fragments,
+        }
+    }
+}
+
+/// Reads `--surt-options`.
+fn surt_options_parser(text: &str) -> Result<SurtOptions, String> {
+    SurtOptions::parse(text)
 }
 
 /// The arguments of the window, given with no subcommand.
@@ -299,6 +340,7 @@ pub fn main() -> i32 {
         Some(Command::Canon(args)) => canon::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Confuse(args)) => confuse::run(&args),
+        Some(Command::Same(args)) => same::run(&args),
         Some(Command::Set(args)) => set::run(&args, set_matches(&matches)),
         Some(Command::Table(args)) => table::run(&args),
         Some(Command::Gui { case }) => open_case(case),

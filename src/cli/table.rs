@@ -108,8 +108,28 @@ pub enum Resolvers {
     All,
 }
 
+impl Resolvers {
+    /// The resolvers `items` name, in order, each once (`all` is
+    /// [`Resolver::ALL`]).
+    pub fn expand(items: &[Resolvers]) -> Vec<Resolver> {
+        let mut resolvers: Vec<Resolver> = Vec::new();
+        for item in items {
+            let add: &[Resolver] = match item {
+                Resolvers::One(r) => std::slice::from_ref(r),
+                Resolvers::All => &Resolver::ALL,
+            };
+            for r in add {
+                if !resolvers.contains(r) {
+                    resolvers.push(*r);
+                }
+            }
+        }
+        resolvers
+    }
+}
+
 /// The resolver names (and `all`), listed in help and in errors.
-fn resolver_parser() -> impl TypedValueParser<Value = Resolvers> {
+pub fn resolver_parser() -> impl TypedValueParser<Value = Resolvers> {
     let names: Vec<&str> = Resolver::EVERY
         .iter()
         .map(|r| r.name())
@@ -196,18 +216,7 @@ fn run_options(args: &TableArgs) -> Result<RunOptions, String> {
             enc
         }
     };
-    let mut resolvers: Vec<Resolver> = Vec::new();
-    for item in &args.resolvers {
-        let add: &[Resolver] = match item {
-            Resolvers::One(r) => std::slice::from_ref(r),
-            Resolvers::All => &Resolver::ALL,
-        };
-        for r in add {
-            if !resolvers.contains(r) {
-                resolvers.push(*r);
-            }
-        }
-    }
+    let mut resolvers = Resolvers::expand(&args.resolvers);
     let pair = super::pair_of(args.stack, args.check, args.fetch);
     if resolvers.is_empty() && pair.is_none() {
         resolvers.push(Resolver::This);

@@ -31,6 +31,7 @@
 //! ```
 
 pub mod browsers;
+pub mod canon_forms;
 pub mod curl;
 pub mod go;
 pub mod hosts;
@@ -48,6 +49,7 @@ pub mod report;
 pub mod rfc3986;
 pub mod ruby;
 pub mod rust_url;
+pub mod same;
 pub mod setters;
 pub mod spec;
 pub mod urllib3;
@@ -80,6 +82,9 @@ pub struct Request<'a> {
     pub until: Until,
     /// Whether to record the trace, where the resolver records one.
     pub trace: bool,
+    /// The switches of the canonical forms (`surt`'s options, w3lib's
+    /// `keep_fragments`); the other resolvers have none.
+    pub forms: canon_forms::FormOptions,
 }
 
 impl<'a> Request<'a> {
@@ -91,6 +96,7 @@ impl<'a> Request<'a> {
             encoding: QueryEncoding::UTF8,
             until: Until::Canonicalize,
             trace: false,
+            forms: canon_forms::FormOptions::default(),
         }
     }
 
@@ -110,6 +116,11 @@ impl<'a> Request<'a> {
     /// The request stopping after `until`.
     pub fn with_until(self, until: Until) -> Request<'a> {
         Request { until, ..self }
+    }
+
+    /// The request with the canonical forms' switches `forms`.
+    pub fn with_forms(self, forms: canon_forms::FormOptions) -> Request<'a> {
+        Request { forms, ..self }
     }
 
     /// The request with its trace recorded.
@@ -242,14 +253,17 @@ pub enum Group {
     Browsers,
     /// Libraries programs use.
     Libraries,
+    /// The canonical forms crawlers, archives and blocklists key URLs by.
+    CanonicalForms,
 }
 
 impl Group {
-    pub const ALL: [Group; 4] = [
+    pub const ALL: [Group; 5] = [
         Group::Spec2012,
         Group::Standards,
         Group::Browsers,
         Group::Libraries,
+        Group::CanonicalForms,
     ];
 
     /// The group's heading.
@@ -259,6 +273,7 @@ impl Group {
             Group::Standards => "Standards",
             Group::Browsers => "Browsers today",
             Group::Libraries => "Libraries",
+            Group::CanonicalForms => "Canonical forms",
         }
     }
 
@@ -271,6 +286,9 @@ impl Group {
             Group::Standards => "the URL Standard, RFC 3986/3987, OPC part names",
             Group::Browsers => "Chromium, Firefox and WebKit as they parse today",
             Group::Libraries => "what programs outside browsers run",
+            Group::CanonicalForms => {
+                "what crawlers dedupe by, archives index by and blocklists look up"
+            }
         }
     }
 
@@ -281,6 +299,7 @@ impl Group {
             Group::Standards => "the standards",
             Group::Browsers => "today's browsers as modelled",
             Group::Libraries => "the libraries",
+            Group::CanonicalForms => "the canonical forms",
         }
     }
 
@@ -291,6 +310,7 @@ impl Group {
             Group::Standards => "standards",
             Group::Browsers => "browsers",
             Group::Libraries => "libraries",
+            Group::CanonicalForms => "canonical-forms",
         }
     }
 
@@ -445,6 +465,24 @@ resolvers! {
     /// Perl's `URI` module 5.17, modelled.
     Perl in Libraries => "perl", "Perl URI 5.17", "Perl's URI",
         "Perl's URI module 5.17 (URI->new_abs with a base): what Perl code reads, modelled", perl::Perl;
+    /// The `surt` package 0.3.1: the Internet Archive's SURT key.
+    Surt in CanonicalForms => "surt", "surt 0.3.1", "surt",
+        "surt 0.3.1's surt(): the key the Wayback Machine and pywb index captures by (urljoin first with a base), modelled", canon_forms::Canonical(canon_forms::Form::Surt);
+    /// urlcanon 0.3.1's `whatwg` canonicalizer.
+    UrlcanonWhatwg in CanonicalForms => "urlcanon-whatwg", "urlcanon 0.3.1 whatwg", "urlcanon's whatwg",
+        "urlcanon 0.3.1's whatwg canonicalizer, with its SSURT (urljoin first with a base), modelled", canon_forms::Canonical(canon_forms::Form::UrlcanonWhatwg);
+    /// urlcanon 0.3.1's `google` canonicalizer.
+    UrlcanonGoogle in CanonicalForms => "urlcanon-google", "urlcanon 0.3.1 google", "urlcanon's google",
+        "urlcanon 0.3.1's google canonicalizer (Safe Browsing's rules, as urlcanon has them), with its SSURT, modelled", canon_forms::Canonical(canon_forms::Form::UrlcanonGoogle);
+    /// urlcanon 0.3.1's `semantic` canonicalizer.
+    UrlcanonSemantic in CanonicalForms => "urlcanon-semantic", "urlcanon 0.3.1 semantic", "urlcanon's semantic",
+        "urlcanon 0.3.1's semantic canonicalizer (Brozzler's and warcprox's dedupe key), with its SSURT, modelled", canon_forms::Canonical(canon_forms::Form::UrlcanonSemantic);
+    /// w3lib 2.5.0's `canonicalize_url`.
+    W3lib in CanonicalForms => "w3lib", "w3lib 2.5.0", "w3lib's canonicalize_url",
+        "w3lib 2.5.0's canonicalize_url: what Scrapy dedupes requests by (urljoin first with a base), modelled", canon_forms::Canonical(canon_forms::Form::W3lib);
+    /// Safe Browsing's canonicalization, as Google publishes it.
+    SafeBrowsing in CanonicalForms => "safe-browsing", "Safe Browsing v4", "Safe Browsing",
+        "Google Safe Browsing v4 and Web Risk: the canonical URL and the expressions a client looks up, as published", canon_forms::Canonical(canon_forms::Form::SafeBrowsing);
     @live
     /// The Chromium installed here, asked headless.
     ChromiumLive in Browsers => "chromium-live", "Chromium (live)", "the Chromium installed here",
@@ -628,12 +666,20 @@ pub struct Forms {
     /// `None` when resolution was not reached or failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved: Option<String>,
+    /// A key the package makes besides its canonical URL: urlcanon's
+    /// SSURT.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// Safe Browsing: the host suffix / path prefix expressions a client
+    /// looks up, in the published order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lookups: Vec<String>,
 }
 
 impl Forms {
     /// Whether there is no form at all.
     pub fn is_empty(&self) -> bool {
-        self.resolved.is_none()
+        self.resolved.is_none() && self.key.is_none() && self.lookups.is_empty()
     }
 }
 
@@ -747,6 +793,8 @@ pub enum NoteCode {
     JavaUrl(java_url::Code),
     /// Perl's `URI` module 5.17's notes.
     Perl(perl::Code),
+    /// The canonical forms' notes (an exception, the join).
+    CanonForms(canon_forms::Code),
 }
 
 impl NoteCode {
@@ -772,6 +820,7 @@ impl NoteCode {
             NoteCode::JavaUri(code) => code.code(),
             NoteCode::JavaUrl(code) => code.code(),
             NoteCode::Perl(code) => code.code(),
+            NoteCode::CanonForms(code) => code.code(),
         }
     }
 
@@ -797,6 +846,7 @@ impl NoteCode {
             NoteCode::JavaUri(code) => code.citation(),
             NoteCode::JavaUrl(code) => code.citation(),
             NoteCode::Perl(code) => code.citation(),
+            NoteCode::CanonForms(code) => code.citation(),
         }
     }
 
@@ -821,6 +871,7 @@ impl NoteCode {
             .or_else(|| java_uri::Code::from_code(code).map(NoteCode::JavaUri))
             .or_else(|| java_url::Code::from_code(code).map(NoteCode::JavaUrl))
             .or_else(|| perl::Code::from_code(code).map(NoteCode::Perl))
+            .or_else(|| canon_forms::Code::from_code(code).map(NoteCode::CanonForms))
     }
 
     /// What a note of this kind means, in a sentence.
@@ -845,6 +896,7 @@ impl NoteCode {
             NoteCode::JavaUri(code) => code.text(),
             NoteCode::JavaUrl(code) => code.text(),
             NoteCode::Perl(code) => code.text(),
+            NoteCode::CanonForms(code) => code.text(),
         }
     }
 }
@@ -954,6 +1006,12 @@ impl From<java_url::Code> for NoteCode {
 impl From<perl::Code> for NoteCode {
     fn from(code: perl::Code) -> NoteCode {
         NoteCode::Perl(code)
+    }
+}
+
+impl From<canon_forms::Code> for NoteCode {
+    fn from(code: canon_forms::Code) -> NoteCode {
+        NoteCode::CanonForms(code)
     }
 }
 

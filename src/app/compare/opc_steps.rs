@@ -151,7 +151,8 @@ fn is_part_name_rule(code: NoteCode) -> bool {
         | NoteCode::Ruby(_)
         | NoteCode::JavaUri(_)
         | NoteCode::JavaUrl(_)
-        | NoteCode::Perl(_) => false,
+        | NoteCode::Perl(_)
+        | NoteCode::CanonForms(_) => false,
     }
 }
 

@@ -59,7 +59,8 @@ pub fn explain(answer: &Answer, index: usize) -> Option<Explained> {
         | NoteCode::Ruby(_)
         | NoteCode::JavaUri(_)
         | NoteCode::JavaUrl(_)
-        | NoteCode::Perl(_) => None,
+        | NoteCode::Perl(_)
+        | NoteCode::CanonForms(_) => None,
     }
 }
 

@@ -23,8 +23,8 @@
 //! 4. `handyurl.geturl_bytes(surt=True, with_scheme=False)`: the host's
 //!    labels reversed and joined by commas, then `)` and the path.
 
-use crate::engine::spec2012::host::nameprep::nameprep;
 use super::CanonForm;
+use crate::engine::spec2012::host::nameprep::nameprep;
 use crate::engine::{Component, Mode, NoTrace, Step, StepId, Tracer};
 
 /// The switches of `surt.surt(url, **options)` that the package documents,
@@ -87,7 +87,11 @@ impl SurtOptions {
             let on = match value.trim().to_ascii_lowercase().as_str() {
                 "true" | "1" | "yes" => true,
                 "false" | "0" | "no" => false,
-                other => return Err(format!("surt option {name}: {other:?} is neither true nor false")),
+                other => {
+                    return Err(format!(
+                        "surt option {name}: {other:?} is neither true nor false"
+                    ));
+                }
             };
             if !options.set(name.trim(), on) {
                 return Err(format!(
@@ -1087,9 +1091,15 @@ impl HandyUrl {
         let port = self.port.map(|p| p.to_string().into_bytes());
         [
             (Component::Scheme, self.scheme.as_deref()),
-            (Component::Host, self.host.as_deref().filter(|h| !h.is_empty())),
+            (
+                Component::Host,
+                self.host.as_deref().filter(|h| !h.is_empty()),
+            ),
             (Component::Port, port.as_deref()),
-            (Component::Path, self.path.as_deref().filter(|p| !p.is_empty())),
+            (
+                Component::Path,
+                self.path.as_deref().filter(|p| !p.is_empty()),
+            ),
             (Component::Query, self.query.as_deref()),
             (Component::Fragment, self.hash.as_deref()),
         ]

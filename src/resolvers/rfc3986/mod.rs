@@ -99,6 +99,7 @@ fn resolve_with<T: Tracer>(input: &str, base: Option<&str>, until: Until, tr: &m
     };
     let forms = Forms {
         resolved: Some(resolved.as_str().to_owned()),
+        ..Forms::default()
     };
     if until == Until::Resolve {
         return Answer {
