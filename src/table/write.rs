@@ -301,7 +301,7 @@ impl<W: Write> RowWriter<W> {
     }
 
     /// A writer that writes no header: for rows that follow others.
-    fn headless(
+    pub(crate) fn headless(
         out: W,
         format: OutputFormat,
         resolvers: &[Resolver],
@@ -379,6 +379,13 @@ impl<W: Write> RowWriter<W> {
     pub fn into_inner(mut self) -> io::Result<W> {
         self.out.flush()?;
         Ok(self.out)
+    }
+}
+
+impl RowWriter<Vec<u8>> {
+    /// The bytes written so far (every row is written whole at once).
+    pub(crate) fn written(&self) -> usize {
+        self.out.len()
     }
 }
 
