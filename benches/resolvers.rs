@@ -68,6 +68,7 @@ fn one_url(c: &mut Criterion) {
             base: BASE.to_owned(),
             encoding: "utf-8".to_owned(),
             pair: None,
+            other: None,
         };
         g.bench_function("compare-view", |b| {
             b.iter(|| black_box(compare(black_box(&request))))

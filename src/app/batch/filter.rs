@@ -42,8 +42,9 @@ struct Key {
     pair: Option<(usize, usize)>,
 }
 
-/// A list of rows shown and, when a filter made it, their summary.
-type Shown = (Vec<u32>, Option<Summary>);
+/// A list of rows shown, when a filter made it their summary, and when
+/// grouped the number of groups.
+type Shown = (Vec<u32>, Option<Summary>, Option<usize>);
 
 /// The rows shown, in order.
 #[derive(Default)]
@@ -52,6 +53,8 @@ pub struct ViewIndex {
     rows: Option<Arc<Vec<u32>>>,
     /// The summary of the rows shown, when a filter is on.
     summary: Option<Arc<Summary>>,
+    /// The number of groups, when grouped by a resolver.
+    groups: Option<usize>,
     made_for: Option<Key>,
     /// The list being computed; its result is `None` when it was cancelled.
     pending: Option<(Key, Task<Option<Shown>>)>,
@@ -65,9 +68,10 @@ impl ViewIndex {
         if let Some((key, task)) = &mut self.pending
             && let Some(done) = task.poll()
         {
-            if let Some((rows, summary)) = done {
+            if let Some((rows, summary, groups)) = done {
                 self.rows = Some(Arc::new(rows));
                 self.summary = summary.map(Arc::new);
+                self.groups = groups;
                 self.made_for = Some(key.clone());
             }
             self.pending = None;
@@ -75,6 +79,7 @@ impl ViewIndex {
         if filter.is_empty() && sort.is_input_order() {
             self.rows = None;
             self.summary = None;
+            self.groups = None;
             self.made_for = None;
             self.cancel_pending();
             return;
@@ -121,11 +126,11 @@ impl ViewIndex {
         let (filter, sort, rows, pair) = (key.filter.clone(), key.sort, key.rows, key.pair);
         let progress = Arc::new(Progress::default());
         let task = Task::spawn("batch-filter", progress, ctx, move |progress| {
-            let list = compute(&segments, rows, &filter, pair, sort, progress)?;
+            let (list, groups) = compute(&segments, rows, &filter, pair, sort, progress)?;
             let summary = (!filter.is_empty())
                 .then(|| summarize(&segments, &resolvers, &list, progress))
                 .flatten();
-            Some((list, summary))
+            Some((list, summary, groups))
         });
         if let Ok(task) = task {
             self.pending = Some((key, task));
@@ -155,6 +160,12 @@ impl ViewIndex {
     /// row is shown, and the table's own counts are theirs).
     pub fn shown_summary(&self) -> Option<&Summary> {
         self.summary.as_deref()
+    }
+
+    /// The number of groups of the rows shown, when grouped by a
+    /// resolver's canonical form.
+    pub fn groups(&self) -> Option<usize> {
+        self.groups
     }
 
     /// The row numbers shown, for an export (`None`: all, in order).
@@ -242,9 +253,10 @@ pub fn filter_ui(
     });
 }
 
-/// The rows of `segments` (the first `rows`) that pass `filter`, sorted;
-/// `None` when `progress` was cancelled (the rows are then skipped, not
-/// looked at, so a stale computation ends soon).
+/// The rows of `segments` (the first `rows`) that pass `filter`, sorted,
+/// and when grouped the number of groups; `None` when `progress` was
+/// cancelled (the rows are then skipped, not looked at, so a stale
+/// computation ends soon).
 fn compute(
     segments: &[Arc<Segment>],
     rows: usize,
@@ -252,7 +264,7 @@ fn compute(
     pair: Option<(usize, usize)>,
     sort: Sort,
     progress: &Progress,
-) -> Option<Vec<u32>> {
+) -> Option<(Vec<u32>, Option<usize>)> {
     let needle = filter.search.to_ascii_lowercase();
     let mut list: Vec<u32> = (0..rows)
         .into_par_iter()
@@ -264,6 +276,10 @@ fn compute(
         .collect();
     if progress.is_cancelled() {
         return None;
+    }
+    if let SortColumn::Group(k) = sort.column {
+        let groups = super::group_by::group(segments, &mut list, k, sort.descending);
+        return (!progress.is_cancelled()).then_some((list, Some(groups)));
     }
     if !sort.is_input_order() {
         list.par_sort_by(|&a, &b| {
@@ -281,7 +297,7 @@ fn compute(
             ordered.then(a.cmp(&b))
         });
     }
-    (!progress.is_cancelled()).then_some(list)
+    (!progress.is_cancelled()).then_some((list, None))
 }
 
 /// The summary of rows `list` (counted as the run counts rows); `None`
@@ -384,6 +400,9 @@ fn compare<'a>(
         }
         SortColumn::Host(k) => x.host(k).cmp(&y.host(k)),
         SortColumn::Notes => x.notes().cmp(y.notes()),
+        // Grouping is done apart ([`super::group_by::group`]); as a plain
+        // sort it orders like the resolver's column.
+        SortColumn::Group(k) => compare(x, y, SortColumn::Resolver(k), pair),
         SortColumn::Pair => {
             let key = |r: &RowRef<'a>| match pair.and_then(|p| r.pair_verdict(p)) {
                 Some(Verdict::Confusion) => 0,
@@ -482,6 +501,7 @@ mod tests {
             &Progress::default(),
         )
         .unwrap_or_default()
+        .0
         .into_iter()
         .filter_map(|i| t.row(i as usize).map(|r| r.line()))
         .collect()

@@ -12,6 +12,7 @@
 //! | [`stream`] | reading a FIFO or device so that Cancel ends the reader |
 //! | [`store`] | the rows, stored compactly in shared segments |
 //! | [`filter`] | the filters and the sort, computed off the UI thread |
+//! | [`group_by`] | "group by": the rows grouped by a resolver's canonical form, largest group first (deduping) |
 //! | [`table_view`] | the virtualized table; a click selects a row, a double click opens it |
 //! | [`row_detail`] | the selected row's every value whole, its hosts, its notes |
 //! | [`summary_view`] | valid/invalid per resolver, disagreements, distinct URLs, notes, of the rows shown |
@@ -25,6 +26,7 @@
 pub mod dialog;
 pub mod export;
 pub mod filter;
+pub mod group_by;
 pub mod job;
 pub mod note_names;
 pub mod options;
@@ -95,7 +97,7 @@ impl BatchView {
             ui.add_space(2.0);
         });
         let resolvers = self.table.resolvers.len();
-        if matches!(settings.sort.column, SortColumn::Resolver(k) | SortColumn::Host(k) if k >= resolvers)
+        if matches!(settings.sort.column, SortColumn::Resolver(k) | SortColumn::Host(k) | SortColumn::Group(k) if k >= resolvers)
         {
             settings.sort = settings::Sort::default();
         }
@@ -166,6 +168,7 @@ impl BatchView {
             self.index.is_pending(),
         );
         ui.horizontal_wrapped(|ui| {
+            group_by::group_by_ui(ui, &resolvers, &mut settings.sort, self.index.groups());
             table_view::columns_menu(ui, &resolvers, self.table.pair.is_some(), settings);
             ui.toggle_value(&mut settings.show_summary, "Summary panel")
                 .on_hover_text("Show the summary beside the table (remembered)");

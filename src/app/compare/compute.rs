@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{Mode, QueryEncoding};
 use crate::resolvers::pair::{Pair, PairVerdict};
+use crate::resolvers::same::{self, Verdict};
 use crate::resolvers::{Answer, Request, Resolver};
 
 use super::parting::{Parting, partings};
@@ -28,13 +29,19 @@ pub struct CompareRequest {
     /// The pair whose verdict is wanted (its two asked traced, so the
     /// verdict says where they part).
     pub pair: Option<Pair>,
+    /// A second URL (B): each resolver says whether the input and B come
+    /// out the same ([`crate::resolvers::same`]).
+    pub other: Option<String>,
 }
 
 impl CompareRequest {
     /// Total size, to decide whether it runs off the UI thread (the same
     /// measure the inspector's worker uses).
     pub fn size(&self) -> usize {
-        self.input.len() + self.base.len() + self.encoding.len()
+        self.input.len()
+            + self.base.len()
+            + self.encoding.len()
+            + self.other.as_ref().map_or(0, String::len)
     }
 
     /// The base, `None` when the field is empty.
@@ -57,12 +64,20 @@ pub struct Comparison {
     pub partings: Vec<Parting>,
     /// The pair's verdict, when the request named a pair.
     pub pair: Option<PairVerdict>,
+    /// With a second URL: each resolver's verdict on the input and it, in
+    /// [`Resolver::ALL`] order.
+    pub same: Vec<(Resolver, Verdict)>,
 }
 
 impl Comparison {
     /// The answer of `r`.
     pub fn answer(&self, r: Resolver) -> Option<&Answer> {
         self.answers.iter().find(|(k, _)| *k == r).map(|(_, a)| a)
+    }
+
+    /// `r`'s verdict on the input and the second URL, when there is one.
+    pub fn same_as_other(&self, r: Resolver) -> Option<&Verdict> {
+        self.same.iter().find(|(k, _)| *k == r).map(|(_, v)| v)
     }
 
     /// Where the traces of `a` and `b` part, if they do (either order).
@@ -103,12 +118,25 @@ pub fn compare(req: &CompareRequest) -> Comparison {
     let partings = partings(&traces);
     drop(traces);
     let pair = req.pair.map(|p| p.judge_request(&request));
+    let same = match req.other.as_deref() {
+        None => Vec::new(),
+        Some(other) => {
+            let b = Request::new(other)
+                .with_base(req.base())
+                .with_encoding(request.encoding);
+            Resolver::ALL
+                .into_iter()
+                .map(|r| (r, same::same(r, &untraced, &b).verdict))
+                .collect()
+        }
+    };
 
     Comparison {
         request: req.clone(),
         partings,
         answers,
         pair,
+        same,
         elapsed: start.elapsed(),
     }
 }
@@ -124,6 +152,7 @@ mod tests {
             base: base.into(),
             encoding: "utf-8".into(),
             pair: None,
+            other: None,
         }
     }
 

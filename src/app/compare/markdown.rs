@@ -105,6 +105,7 @@ mod tests {
     fn a_table_with_a_row_per_shown_resolver() {
         let c = compare(&CompareRequest {
             pair: None,
+            other: None,
             input: "http://B\u{fc}cher.de/?q|x".into(),
             base: String::new(),
             encoding: "utf-8".into(),

@@ -17,6 +17,7 @@
 //! | [`parting_view`] | that section drawn, each side linked to its trace |
 //! | [`whatwg_errors`] | the URL Standard's validation errors, named and explained |
 //! | [`rfc3986_forms`] | RFC 3986's resolved and normalized forms apart |
+//! | [`other_url`] | "compare with another URL": B's field, the "same as B?" column and its line |
 //! | [`opc_steps`] | OPC's steps and the part-name rule that fails |
 //! | [`markdown`] | the comparison as a Markdown table |
 
@@ -27,6 +28,7 @@ pub mod host_matrix;
 pub mod live;
 pub mod markdown;
 pub mod opc_steps;
+pub mod other_url;
 pub mod parting;
 pub mod parting_view;
 pub mod rfc3986_forms;
@@ -60,6 +62,8 @@ pub struct CompareView {
     shown: Option<Comparison>,
     /// The real browsers, asked when the settings say so.
     live: live::LiveAsker,
+    /// The second URL's text while its field is closed (not saved).
+    other_kept: String,
 }
 
 impl Default for CompareView {
@@ -69,6 +73,7 @@ impl Default for CompareView {
             asked: None,
             shown: None,
             live: live::LiveAsker::default(),
+            other_kept: String::new(),
         }
     }
 }
@@ -99,7 +104,16 @@ impl CompareView {
         let current = c.request.input == state.input
             && c.request.base == state.base
             && c.request.encoding == state.encoding;
-        toolbar_ui(ui, c, state, computing || !current, commands);
+        let current = current && c.request.other.as_deref() == state.compare.other_url();
+        toolbar_ui(
+            ui,
+            c,
+            state,
+            &mut self.other_kept,
+            computing || !current,
+            commands,
+        );
+        other_url::field_ui(ui, &mut state.compare);
         ui.add_space(2.0);
         let shown = state.compare.shown();
         let reference = state.compare.reference;
@@ -114,6 +128,9 @@ impl CompareView {
                 RichText::new(summary::summary(answers.clone())).strong(),
                 compact,
             );
+            if let Some(line) = other_url::line(c, &shown) {
+                line_ui(ui, None, RichText::new(line).strong(), compact);
+            }
             hosts_ui(ui, &hosts::compare(answers), compact);
             if let Some(v) = &c.pair {
                 pair_line_ui(ui, v, compact);
@@ -151,11 +168,13 @@ impl CompareView {
         }
         // Compared in place: a pasted megabyte is not copied every frame.
         let pair = state.compare.pair();
+        let other = state.compare.other_url();
         let unchanged = self.asked.as_ref().is_some_and(|a| {
             a.input == state.input
                 && a.base == state.base
                 && a.encoding == state.encoding
                 && a.pair == pair
+                && a.other.as_deref() == other
         });
         if unchanged {
             return;
@@ -165,6 +184,7 @@ impl CompareView {
             base: state.base.clone(),
             encoding: state.encoding.clone(),
             pair,
+            other: other.map(str::to_owned),
         };
         self.asked = Some(request.clone());
         if let Some(done) = self.worker.submit(request, ctx) {
@@ -183,6 +203,7 @@ fn toolbar_ui(
     ui: &mut egui::Ui,
     c: &Comparison,
     state: &mut State,
+    other_kept: &mut String,
     computing: bool,
     commands: &mut Vec<Command>,
 ) {
@@ -244,6 +265,7 @@ fn toolbar_ui(
         if reference != settings.reference {
             settings.set_reference(reference);
         }
+        other_url::toggle_ui(ui, settings, other_kept);
         if ui
             .button("Copy as Markdown")
             .on_hover_text("The whole comparison as a Markdown table, for a bug report.")

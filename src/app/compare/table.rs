@@ -20,8 +20,8 @@ use super::super::escape::{preview, shorten};
 use super::super::host_mark::{host_warning, marked_job};
 use super::super::symbols::with_words;
 use super::compute::Comparison;
-use super::group_rows;
 use super::settings::CompareSettings;
+use super::{group_rows, other_url};
 
 /// The first column (resolver names, group headings) in characters.
 const NAME_CHARS: usize = 16;
@@ -193,7 +193,9 @@ pub fn table_ui(
             (longest + SLACK_CHARS) as f32 * char_w + gap
         })
         .collect();
-    let room = (ui.available_width() - name_w).max(0.0);
+    // With a second URL, a "same as B?" column after the names.
+    let same_w = (!c.same.is_empty()).then(|| other_url::CHARS as f32 * char_w + gap);
+    let room = (ui.available_width() - name_w - same_w.unwrap_or(0.0)).max(0.0);
     let widths = fit_widths(&desired, MIN_CHARS as f32 * char_w + gap, room);
 
     let mut builder = TableBuilder::new(ui)
@@ -202,6 +204,9 @@ pub fn table_ui(
         .vscroll(false)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .column(Width::exact(name_w - gap).clip(true));
+    if let Some(w) = same_w {
+        builder = builder.column(Width::exact(w - gap).clip(true));
+    }
     for w in &widths {
         builder = builder.column(Width::exact((w - gap).max(char_w)).clip(true));
     }
@@ -210,6 +215,11 @@ pub fn table_ui(
             row.col(|ui| {
                 ui.strong("resolver");
             });
+            if same_w.is_some() {
+                row.col(|ui| {
+                    ui.strong(other_url::TITLE);
+                });
+            }
             for col in &columns {
                 row.col(|ui| {
                     ui.strong(col.title());
@@ -229,7 +239,7 @@ pub fn table_ui(
                 }
                 body.row(ROW_HEIGHT, |mut row| {
                     row.col(|ui| group_rows::heading_ui(ui, group, folded, settings));
-                    for _ in &columns {
+                    for _ in 0..columns.len() + usize::from(same_w.is_some()) {
                         row.col(|_| {});
                     }
                 });
@@ -237,6 +247,9 @@ pub fn table_ui(
                     let Some(answer) = c.answer(r) else {
                         body.row(ROW_HEIGHT, |mut row| {
                             row.col(|ui| name_cell(ui, r, r == reference, None));
+                            if same_w.is_some() {
+                                row.col(|_| {});
+                            }
                             row.col(|ui| group_rows::asking_ui(ui, r));
                             for _ in 1..columns.len() {
                                 row.col(|_| {});
@@ -250,6 +263,9 @@ pub fn table_ui(
                         .and_then(|m| c.answer(m));
                     body.row(ROW_HEIGHT, |mut row| {
                         row.col(|ui| name_cell(ui, r, r == reference, model.map(|m| (m, answer))));
+                        if same_w.is_some() {
+                            row.col(|ui| other_url::cell_ui(ui, c.same_as_other(r)));
+                        }
                         for (col, w) in columns.iter().zip(&widths) {
                             let max_chars =
                                 (((w - gap) / char_w).floor() as usize).saturating_sub(SLACK_CHARS);

@@ -248,6 +248,9 @@ pub enum SortColumn {
     Notes,
     /// The pair's verdict (agree, spelling, confusion).
     Pair,
+    /// Grouped by a resolver's canonical form (by its index): the largest
+    /// group first, each group's rows in input order (deduping).
+    Group(usize),
 }
 
 /// The sort: a column and a direction.

@@ -40,9 +40,19 @@ pub struct CompareSettings {
     pub check: Option<Resolver>,
     #[serde(with = "by_name::optional", skip_serializing_if = "Option::is_none")]
     pub fetch: Option<Resolver>,
+    /// "Compare with another URL": the second URL (B), when the field is
+    /// open; each row then says whether the input and B come out the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other: Option<String>,
 }
 
 impl CompareSettings {
+    /// The second URL to compare with, when the field is open and holds
+    /// one.
+    pub fn other_url(&self) -> Option<&str> {
+        self.other.as_deref().filter(|o| !super::is_blank(o))
+    }
+
     /// Whether `r`'s row is shown.
     pub fn shows(&self, r: Resolver) -> bool {
         r == self.reference
