@@ -22,7 +22,8 @@
 //! Userinfo is compared too: a parser that sees a username where another
 //! sees none is often the very confusion (`http://good.com\@evil.com/`).
 //!
-//! OPC part names have no host and take no part.
+//! OPC part names have no host and take no part; nor do the canonical
+//! forms, whose hosts are keys, not where a client connects.
 
 use serde::Serialize;
 
@@ -182,7 +183,7 @@ pub fn compare_seen<'a>(seen: impl IntoIterator<Item = Seen<'a>>) -> Hosts {
     let mut users: Vec<UserSeen> = Vec::new();
     for answer in seen {
         let r = answer.resolver;
-        if r == Resolver::Opc {
+        if !r.names_a_host() {
             continue;
         }
         if answer.invalid {

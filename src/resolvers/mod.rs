@@ -546,6 +546,14 @@ impl Resolver {
             .find(|r| r.name().eq_ignore_ascii_case(name))
     }
 
+    /// Whether the resolver's host is one a client would connect to, and
+    /// so takes part in comparing hosts ([`hosts`]): not OPC's part names
+    /// (no host), not the canonical forms (keys, whose host is massaged:
+    /// `surt` drops a leading `www.`).
+    pub fn names_a_host(self) -> bool {
+        self != Resolver::Opc && self.group() != Group::CanonicalForms
+    }
+
     /// The engine mode, for the spec's four resolvers.
     pub const fn mode(self) -> Option<Mode> {
         match self {

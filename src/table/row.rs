@@ -220,7 +220,7 @@ fn compute_with(
                     notes.push(code);
                 }
             }
-            let host = (!answer.invalid)
+            let host = (!answer.invalid && r.names_a_host())
                 .then(|| answer.get(Component::Host).map(str::to_owned))
                 .flatten();
             (cell(answer), host)

@@ -437,3 +437,49 @@ fn a_click_in_the_host_matrix_picks_the_pair_and_says_whether_the_url_gets_throu
             .is_some()
     );
 }
+
+/// "Compare with another URL": the toggle opens B's field; what is typed
+/// there is compared with the input under every resolver, each row saying
+/// same or different with the verdict's sentence, and a line counting them.
+#[test]
+fn a_second_url_is_compared_under_every_resolver() {
+    let a = "http://example.com/a?b=1&a=2";
+    let b = "http://EXAMPLE.com:80/a?a=2&b=1";
+    let (mut h, _) = window(compare_state(a, ""));
+    h.run();
+    assert!(!shows(&h, "B:"), "no field before the toggle");
+    h.get_by_label("Compare with another URL").click();
+    h.run();
+    h.get_by_label("B:").focus();
+    h.run();
+    h.get_by_label("B:").type_text(b);
+    h.run();
+    assert_eq!(h.state().state.compare.other.as_deref(), Some(b));
+    let verdicts =
+        url_inspector::app::compare::compare(&url_inspector::app::compare::CompareRequest {
+            input: a.into(),
+            base: String::new(),
+            encoding: "utf-8".into(),
+            pair: None,
+            other: Some(b.into()),
+        })
+        .same;
+    assert_eq!(verdicts.len(), Resolver::ALL.len());
+    for (r, v) in &verdicts {
+        let cell = format!("same as B? of {}: {}", r.label(), v.sentence());
+        assert!(shows(&h, &cell), "{cell}");
+    }
+    let surt = verdicts
+        .iter()
+        .find(|(r, _)| *r == Resolver::Surt)
+        .map(|(_, v)| v);
+    assert!(surt.is_some_and(|v| v.is_same()), "{surt:?}");
+    assert!(shows_part(&h, "The input and B: the same under"));
+    // Off again: the column goes, the text is kept for the next time.
+    h.get_by_label("Compare with another URL").click();
+    h.run();
+    assert!(!shows_part(&h, "same as B? of"));
+    h.get_by_label("Compare with another URL").click();
+    h.run();
+    assert_eq!(h.state().state.compare.other.as_deref(), Some(b));
+}

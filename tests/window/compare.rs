@@ -203,3 +203,56 @@ fn the_pair_and_the_host_matrix_at_800_by_600() {
         "the pair is kept: {saved:.400}"
     );
 }
+
+/// Compare with a second URL at 800×600, the 2012 spec's modes, the
+/// browsers and the libraries folded away so the canonical forms are in
+/// sight: the real binary
+/// opened with the input, B's field holding the other spelling. Ctrl+Q
+/// saves B with the view.
+#[test]
+fn two_urls_compared_at_800_by_600() {
+    require_tools();
+    let shots = screenshot_dir();
+    let home = FreshHome::new("compare-same");
+    let b = "http://EXAMPLE.com:80/a?a=2&b=1";
+    home.seed_state(&format!(
+        "(view: Compare, compare: (other: Some(\"{b}\"), reference: \"whatwg\", \
+         hidden_groups: [\"spec-2012\", \"browsers\", \"libraries\"]))"
+    ));
+    let input = "http://example.com/a?b=1&a=2";
+    let (display, app) = XDisplay::start_with_app(&home, &[input]);
+    display.resize(&app, 800, 600);
+    display.set_clipboard("nothing copied yet");
+    display.press_until(&["ctrl+l", "ctrl+c"], input, START_TIMEOUT);
+    display.press(&["Tab"]);
+    std::thread::sleep(SETTLE);
+    display.screenshot(&app, &shots.join("compare-same-800x600.png"));
+    // The wheel over the table, down to the canonical forms' rows.
+    display
+        .run(
+            "xdotool",
+            &[
+                "mousemove",
+                "--window",
+                &app.window,
+                "400",
+                "450",
+                "click",
+                "--repeat",
+                "3",
+                "5",
+            ],
+        )
+        .expect("xdotool could not scroll");
+    display
+        .run("xdotool", &["mousemove", "1599", "999"])
+        .expect("xdotool could not move the pointer");
+    std::thread::sleep(SETTLE);
+    display.screenshot(&app, &shots.join("compare-same-forms-800x600.png"));
+    app.quit(&display);
+    let saved = home.saved_state();
+    assert!(
+        saved.contains("EXAMPLE.com:80/a?a=2&b=1"),
+        "B is kept: {saved:.400}"
+    );
+}

@@ -93,7 +93,7 @@ fn members(shown: &[Resolver], c: &Comparison) -> Vec<Resolver> {
     shown
         .iter()
         .copied()
-        .filter(|&r| r != Resolver::Opc && c.answer(r).is_some())
+        .filter(|&r| r.names_a_host() && c.answer(r).is_some())
         .collect()
 }
 

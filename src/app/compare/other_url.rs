@@ -14,6 +14,9 @@ use super::settings::CompareSettings;
 /// The field's widget id (tests and the keyboard reach it by this).
 pub const FIELD_ID: &str = "compare-other-url";
 
+/// The field's label (and its accessible name).
+pub const LABEL: &str = "B:";
+
 /// The column's heading.
 pub const TITLE: &str = "same as B?";
 
@@ -47,7 +50,8 @@ pub fn field_ui(ui: &mut egui::Ui, settings: &mut CompareSettings) {
         return;
     };
     ui.horizontal(|ui| {
-        ui.label(RichText::new("B").strong())
+        let label = ui
+            .label(RichText::new(LABEL).strong())
             .on_hover_text("The URL to compare the input (A) with, against the same base");
         ui.add(
             egui::TextEdit::singleline(other)
@@ -55,7 +59,8 @@ pub fn field_ui(ui: &mut egui::Ui, settings: &mut CompareSettings) {
                 .hint_text("another URL, e.g. the same page spelled differently")
                 .font(egui::TextStyle::Monospace)
                 .desired_width(f32::INFINITY),
-        );
+        )
+        .labelled_by(label.id);
     });
 }
 
@@ -89,7 +94,7 @@ pub fn line(c: &Comparison, shown: &[Resolver]) -> Option<String> {
 
 /// One row's cell: = same, ≠ different, or — when either is invalid; the
 /// hover gives the verdict's sentence.
-pub fn cell_ui(ui: &mut egui::Ui, verdict: Option<&Verdict>) {
+pub fn cell_ui(ui: &mut egui::Ui, r: Resolver, verdict: Option<&Verdict>) {
     let Some(v) = verdict else {
         return;
     };
@@ -104,6 +109,9 @@ pub fn cell_ui(ui: &mut egui::Ui, verdict: Option<&Verdict>) {
         Verdict::Different { a, b, .. } => format!("{}.\nA: {a}\nB: {b}", v.sentence()),
         Verdict::Invalid { .. } => format!("{}.", v.sentence()),
     };
-    ui.label(RichText::new(text).monospace().color(color))
-        .on_hover_text(hover);
+    let spoken = format!("{TITLE} of {}: {}", r.label(), v.sentence());
+    ui.scope_builder(egui::UiBuilder::new().accessibility_label(spoken), |ui| {
+        ui.label(RichText::new(text).monospace().color(color))
+            .on_hover_text(hover);
+    });
 }

@@ -264,7 +264,7 @@ pub fn table_ui(
                     body.row(ROW_HEIGHT, |mut row| {
                         row.col(|ui| name_cell(ui, r, r == reference, model.map(|m| (m, answer))));
                         if same_w.is_some() {
-                            row.col(|ui| other_url::cell_ui(ui, c.same_as_other(r)));
+                            row.col(|ui| other_url::cell_ui(ui, r, c.same_as_other(r)));
                         }
                         for (col, w) in columns.iter().zip(&widths) {
                             let max_chars =
