@@ -18,7 +18,9 @@
 //! - `chromium`, `firefox`, `webkit` and the server libraries (`python`,
 //!   `go`, `curl`, `node-legacy`, `urllib3`, `php`, `ruby`, `java-uri`,
 //!   `java-url`, `perl`): no idempotence check (see [`LIBRARIES_RULE`]),
-//!   only the answer's shape.
+//!   only the answer's shape;
+//! - the canonical forms (`surt`, `urlcanon-*`, `w3lib`, `safe-browsing`):
+//!   no idempotence check either (see [`CANON_FORMS_RULE`]).
 //!
 //! Where the property fails for a reason of the spec or of a crate rather
 //! than a bug, a named rule below leaves exactly that case out.
@@ -160,6 +162,13 @@ const FILE_HOST_AND_DRIVE_RULE: &str = "url crate: file host before a drive lett
 /// `file:///bar`. Their answers' shape is still checked.
 const LIBRARIES_RULE: &str = "a library that promises no idempotence";
 
+/// Rule for the canonical forms: a key, not a URL to read again (surt's
+/// `com,example)/` is no URL at all), and a package's key promises no
+/// idempotence (w3lib's sorts a query it has just escaped); they are held
+/// to their packages' answers instead (`tests/canon_*.rs`). Their answers'
+/// shape is still checked.
+const CANON_FORMS_RULE: &str = "a canonical form: a key, not a URL to read again";
+
 /// Rule for the spec's modes, with [`Rule::NonCanonicalBase`]: a base that
 /// is invalid on its own has no canonical form to check with instead, and
 /// its path is still copied as parsed (`""` against `file:a/..///b/c` gives
@@ -207,6 +216,12 @@ fn excluded(
         | Resolver::JavaUri
         | Resolver::JavaUrl
         | Resolver::Perl => Some(Rule::Named(LIBRARIES_RULE)),
+        Resolver::Surt
+        | Resolver::UrlcanonWhatwg
+        | Resolver::UrlcanonGoogle
+        | Resolver::UrlcanonSemantic
+        | Resolver::W3lib
+        | Resolver::SafeBrowsing => Some(Rule::Named(CANON_FORMS_RULE)),
         _ => spec_rule(resolver.mode()?, input, base, encoding, canon),
     }
 }

@@ -469,16 +469,16 @@ resolvers! {
     Surt in CanonicalForms => "surt", "surt 0.3.1", "surt",
         "surt 0.3.1's surt(): the key the Wayback Machine and pywb index captures by (urljoin first with a base), modelled", canon_forms::Canonical(canon_forms::Form::Surt);
     /// urlcanon 0.3.1's `whatwg` canonicalizer.
-    UrlcanonWhatwg in CanonicalForms => "urlcanon-whatwg", "urlcanon 0.3.1 whatwg", "urlcanon's whatwg",
+    UrlcanonWhatwg in CanonicalForms => "urlcanon-whatwg", "urlcanon whatwg", "urlcanon's whatwg",
         "urlcanon 0.3.1's whatwg canonicalizer, with its SSURT (urljoin first with a base), modelled", canon_forms::Canonical(canon_forms::Form::UrlcanonWhatwg);
     /// urlcanon 0.3.1's `google` canonicalizer.
-    UrlcanonGoogle in CanonicalForms => "urlcanon-google", "urlcanon 0.3.1 google", "urlcanon's google",
+    UrlcanonGoogle in CanonicalForms => "urlcanon-google", "urlcanon google", "urlcanon's google",
         "urlcanon 0.3.1's google canonicalizer (Safe Browsing's rules, as urlcanon has them), with its SSURT, modelled", canon_forms::Canonical(canon_forms::Form::UrlcanonGoogle);
     /// urlcanon 0.3.1's `semantic` canonicalizer.
-    UrlcanonSemantic in CanonicalForms => "urlcanon-semantic", "urlcanon 0.3.1 semantic", "urlcanon's semantic",
+    UrlcanonSemantic in CanonicalForms => "urlcanon-semantic", "urlcanon semantic", "urlcanon's semantic",
         "urlcanon 0.3.1's semantic canonicalizer (Brozzler's and warcprox's dedupe key), with its SSURT, modelled", canon_forms::Canonical(canon_forms::Form::UrlcanonSemantic);
     /// w3lib 2.5.0's `canonicalize_url`.
-    W3lib in CanonicalForms => "w3lib", "w3lib 2.5.0", "w3lib's canonicalize_url",
+    W3lib in CanonicalForms => "w3lib", "w3lib 2.5", "w3lib's canonicalize_url",
         "w3lib 2.5.0's canonicalize_url: what Scrapy dedupes requests by (urljoin first with a base), modelled", canon_forms::Canonical(canon_forms::Form::W3lib);
     /// Safe Browsing's canonicalization, as Google publishes it.
     SafeBrowsing in CanonicalForms => "safe-browsing", "Safe Browsing v4", "Safe Browsing",
