@@ -26,8 +26,8 @@ use crate::resolvers::Resolver;
 use crate::resolvers::hosts::Verdict;
 use crate::resolvers::pair::Stack;
 use crate::table::{
-    Control, Grouped, InputFormat, OutputFormat, ReadError, ReadOptions, Row, RunError, RunOptions,
-    Summary, write_grouped, write_table,
+    Control, Grouped, Grouping, InputFormat, OutputFormat, ReadError, ReadOptions, Row, RunError,
+    RunOptions, Summary, write_grouped, write_table,
 };
 
 /// The arguments of `table`.
@@ -330,8 +330,10 @@ fn write_rows(
             source,
             options,
             control,
-            args.format,
-            at,
+            Grouping {
+                by: at,
+                format: args.format,
+            },
             &keep,
             stdout,
             after_chunk,

@@ -49,20 +49,27 @@ struct ChunkRows {
     keys: Vec<Option<String>>,
 }
 
+/// How to group and write: by the resolver at index `by` in the run's
+/// resolvers, in `format`.
+#[derive(Clone, Copy, Debug)]
+pub struct Grouping {
+    pub by: usize,
+    pub format: OutputFormat,
+}
+
 /// Runs the table on `source` and writes the rows `keep` accepts to `out`
-/// grouped by the canonical form of the resolver at index `by` in
-/// `options.resolvers` (see the module docs); `after_chunk` is called
-/// after each chunk is read (for progress).
+/// grouped as `grouping` says (see the module docs); `after_chunk` is
+/// called after each chunk is read (for progress).
 pub fn write_grouped<R: BufRead + Send, W: Write>(
     source: R,
     options: &RunOptions,
     control: &Control,
-    format: OutputFormat,
-    by: usize,
+    grouping: Grouping,
     keep: &(dyn Fn(&Row) -> bool + Sync),
     mut out: W,
     mut after_chunk: impl FnMut(),
 ) -> Result<(Summary, Grouped, W), RunError> {
+    let Grouping { by, format } = grouping;
     let resolvers = &options.resolvers;
     let header = RowWriter::with_pair(Vec::new(), format, resolvers, options.pair)
         .and_then(RowWriter::into_inner)

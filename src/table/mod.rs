@@ -36,7 +36,7 @@ pub mod run;
 pub mod summary;
 pub mod write;
 
-pub use group::{Grouped, write_grouped};
+pub use group::{Grouped, Grouping, write_grouped};
 pub use read::{Entry, InputFormat, Layout, ReadError, ReadOptions, TableReader};
 pub use row::{Cell, Row, compute};
 pub use run::{Control, RunError, RunOptions, run, run_chunks};

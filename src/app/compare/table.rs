@@ -194,7 +194,7 @@ pub fn table_ui(
         })
         .collect();
     // With a second URL, a "same as B?" column after the names.
-    let same_w = (!c.same.is_empty()).then(|| other_url::CHARS as f32 * char_w + gap);
+    let same_w = (!c.same.is_empty()).then_some(other_url::CHARS as f32 * char_w + gap);
     let room = (ui.available_width() - name_w - same_w.unwrap_or(0.0)).max(0.0);
     let widths = fit_widths(&desired, MIN_CHARS as f32 * char_w + gap, room);
 
