@@ -32,7 +32,7 @@ pub fn run(args: &CanonArgs) -> i32 {
         // The JSON carries its own steps; text and Markdown are the report.
         trace: args.trace && args.json,
         set: None,
-        forms: args.url.forms.options(),
+        forms: args.forms.options(),
     };
     let resp = json::answer(&req);
     let readable = (args.trace && !args.json).then(|| traced_report(&req, args));

@@ -145,8 +145,6 @@ pub struct UrlArgs {
     /// Whose rules to follow (default: this).
     #[arg(long, value_name = "MODE", ignore_case = true, value_parser = mode_parser(), long_help = mode_help())]
     pub mode: Option<Resolver>,
-    #[command(flatten)]
-    pub forms: FormArgs,
 }
 
 /// The switches of the canonical forms that have any.
@@ -200,6 +198,8 @@ pub struct CanonArgs {
     pub input: String,
     #[command(flatten)]
     pub url: UrlArgs,
+    #[command(flatten)]
+    pub forms: FormArgs,
     /// Print the result as the JSON object `batch` writes.
     #[arg(long)]
     pub json: bool,

@@ -173,26 +173,7 @@ pub fn table_ui(
     let gap = ui.spacing().item_spacing.x;
     let name_w = NAME_CHARS as f32 * char_w + gap;
     let reference_answer = c.answer(reference);
-    // What each column needs: its longest value, with the mark where a
-    // value differs from the reference.
-    let desired: Vec<f32> = columns
-        .iter()
-        .map(|&col| {
-            let longest = shown
-                .iter()
-                .filter_map(|&r| Some((r, c.answer(r)?)))
-                .map(|(r, a)| {
-                    let v = value(a, col);
-                    let marked = r != reference
-                        && reference_answer.is_some_and(|ra| differs(&v, &value(ra, col)));
-                    v.chars() + if marked { MARK_CHARS } else { 0 }
-                })
-                .max()
-                .unwrap_or(0)
-                .max(col.title().len());
-            (longest + SLACK_CHARS) as f32 * char_w + gap
-        })
-        .collect();
+    let desired = desired_widths(c, shown, reference, &columns, char_w, gap);
     // With a second URL, a "same as B?" column after the names.
     let same_w = (!c.same.is_empty()).then_some(other_url::CHARS as f32 * char_w + gap);
     let room = (ui.available_width() - name_w - same_w.unwrap_or(0.0)).max(0.0);
@@ -284,6 +265,37 @@ pub fn table_ui(
                 }
             }
         });
+}
+
+/// What each column would like: its longest value (or its title), with
+/// the mark where a value differs from the reference's.
+fn desired_widths(
+    c: &Comparison,
+    shown: &[Resolver],
+    reference: Resolver,
+    columns: &[Column],
+    char_w: f32,
+    gap: f32,
+) -> Vec<f32> {
+    let reference_answer = c.answer(reference);
+    columns
+        .iter()
+        .map(|&col| {
+            let longest = shown
+                .iter()
+                .filter_map(|&r| Some((r, c.answer(r)?)))
+                .map(|(r, a)| {
+                    let v = value(a, col);
+                    let marked = r != reference
+                        && reference_answer.is_some_and(|ra| differs(&v, &value(ra, col)));
+                    v.chars() + if marked { MARK_CHARS } else { 0 }
+                })
+                .max()
+                .unwrap_or(0)
+                .max(col.title().len());
+            (longest + SLACK_CHARS) as f32 * char_w + gap
+        })
+        .collect()
 }
 
 /// The width of one character of the monospace font, as laid out (measured

@@ -171,8 +171,9 @@ fn is_py_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-/// `handyurl.parse`.
-fn parse<T: Tracer>(url: &[u8], tr: &mut T) -> Result<HandyUrl, String> {
+/// `handyurl.parse`'s first lines: the URL stripped, a default scheme
+/// added, repeated protocols folded.
+fn prepare<T: Tracer>(url: &[u8], tr: &mut T) -> Vec<u8> {
     // url.strip(): ASCII whitespace at both ends.
     let start = url
         .iter()
@@ -215,6 +216,12 @@ fn parse<T: Tracer>(url: &[u8], tr: &mut T) -> Result<HandyUrl, String> {
             Step::new(StepId::SurtProtocols).decide(format!("the URL is now {:?}", shown(&u)))
         });
     }
+    u
+}
+
+/// `handyurl.parse`.
+fn parse<T: Tracer>(url: &[u8], tr: &mut T) -> Result<HandyUrl, String> {
+    let u = prepare(url, tr);
     let split = urlsplit(&u);
     tr.record(|| {
         Step::new(StepId::SurtSplit).decide(format!(
@@ -238,37 +245,7 @@ fn parse<T: Tracer>(url: &[u8], tr: &mut T) -> Result<HandyUrl, String> {
     let (hostname, port) = hostinfo(netloc);
     let port = match port {
         None => None,
-        Some(p) => {
-            if p.is_empty() || !p.iter().all(u8::is_ascii_digit) {
-                let why = format!(
-                    "ValueError: Port could not be cast to integer value as {}",
-                    py_bytes_repr(p)
-                );
-                tr.record(|| {
-                    Step::new(StepId::SurtHostPort)
-                        .about(Component::Port)
-                        .decide(why.clone())
-                        .fail()
-                });
-                return Err(why);
-            }
-            let value = p.iter().try_fold(0u64, |n, &d| {
-                n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
-            });
-            match value {
-                Some(v) if v <= 65_535 => Some(v as u32),
-                _ => {
-                    let why = "ValueError: Port out of range 0-65535";
-                    tr.record(|| {
-                        Step::new(StepId::SurtHostPort)
-                            .about(Component::Port)
-                            .decide(why)
-                            .fail()
-                    });
-                    return Err(why.to_owned());
-                }
-            }
-        }
+        Some(p) => Some(read_port(p, tr)?),
     };
     // `o.port or None`: port 0 is no port.
     let port = port.filter(|&p| p != 0);
@@ -332,6 +309,40 @@ fn parse<T: Tracer>(url: &[u8], tr: &mut T) -> Result<HandyUrl, String> {
         hash: fragment,
         last_delimiter,
     })
+}
+
+/// `handyurl.parse`'s port, as `urllib.parse`'s `.port` reads it: digits,
+/// at most 65535, or the ValueError it raises.
+fn read_port<T: Tracer>(p: &[u8], tr: &mut T) -> Result<u32, String> {
+    if p.is_empty() || !p.iter().all(u8::is_ascii_digit) {
+        let why = format!(
+            "ValueError: Port could not be cast to integer value as {}",
+            py_bytes_repr(p)
+        );
+        tr.record(|| {
+            Step::new(StepId::SurtHostPort)
+                .about(Component::Port)
+                .decide(why.clone())
+                .fail()
+        });
+        return Err(why);
+    }
+    let value = p.iter().try_fold(0u64, |n, &d| {
+        n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+    });
+    match value {
+        Some(v) if v <= 65_535 => Ok(v as u32),
+        _ => {
+            let why = "ValueError: Port out of range 0-65535";
+            tr.record(|| {
+                Step::new(StepId::SurtHostPort)
+                    .about(Component::Port)
+                    .decide(why)
+                    .fail()
+            });
+            Err(why.to_owned())
+        }
+    }
 }
 
 /// Where `^[a-zA-Z][a-zA-Z0-9+\-.]*:` ends (the ':' included), if it
