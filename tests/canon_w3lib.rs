@@ -200,3 +200,14 @@ fn the_query_sort_is_a_named_step() {
         assert!(trace.steps.iter().any(|s| s.id == StepId::W3libQuerySort));
     }
 }
+
+proptest::proptest! {
+    /// Any string, however broken, gets an answer or an error, never a
+    /// panic; the pieces are the delimiters w3lib reads and the characters
+    /// its checks look at.
+    #[test]
+    fn no_input_panics(url in "(http:|HTTP:|a:|//|/|\\\\|\\?|#|@|:|\\[|\\]|%|%2[eEfF5]|%3[bBfF]|v1\\.|::|1|\\.|\\.\\.|;|&|=|\\+|é|ß|ｆ|\u{2100}|\u{ff0f}| |\t|\u{0}){0,24}") {
+        let traced = canonicalize_url(&url, true, &mut Trace::default());
+        proptest::prop_assert_eq!(traced, canonicalize_url(&url, true, &mut NoTrace));
+    }
+}
