@@ -1201,6 +1201,54 @@ code_table! {
     // (urlcanon rows end here)
 
     // w3lib's canonicalize_url (the `w3lib` resolver, engine/canon_forms/w3lib)
+    W3libStrip => W3lib, "w3lib.strip", "w3lib 2.5.0, w3lib/_url.py, _strip",
+        "When the URL holds a C0 control or a space anywhere, those are stripped from both ends and every tab, CR and LF is removed.";
+    W3libScheme => W3lib, "w3lib.split.scheme", "w3lib 2.5.0, w3lib/_url.py, _urlsplit (_SCHEME_RE)",
+        "A scheme is an ASCII letter, then letters, digits, '+', '-' or '.', up to the first ':'; it is lowercased, whatever follows it.";
+    W3libBackslash => W3lib, "w3lib.split.backslash", "w3lib 2.5.0, w3lib/_url.py, _urlsplit",
+        "For ftp, file, http, https, ws and wss, every '\\' before the first '?' or '#' becomes '/'.";
+    W3libNetloc => W3lib, "w3lib.split.netloc", "w3lib 2.5.0, w3lib/_url.py, _urlsplit",
+        "After a leading '//', the netloc runs to the first '/', '?' or '#'; a '[' without a ']' in it (or the reverse) raises ValueError: Invalid IPv6 URL.";
+    W3libBracketedHost => W3lib, "w3lib.split.bracketed-host", "w3lib 2.5.0, w3lib/_url.py, _check_bracketed_netloc and _check_bracketed_host",
+        "With brackets in the netloc, the part after its last '@' must be '[', a host, ']' and at most ':' and a port; the host must be an IPvFuture ('v', hex digits, '.', something) or an IPv6 address by Python's ipaddress, else ValueError.";
+    W3libNfkcCheck => W3lib, "w3lib.split.nfkc-check", "w3lib 2.5.0, w3lib/_url.py, _checknetloc",
+        "A netloc that is not ASCII, its '@', ':', '#' and '?' taken out, must not gain a '/', '?', '#', '@', ':' or '\\' under NFKC, else ValueError.";
+    W3libQueryFragment => W3lib, "w3lib.split.query-fragment", "w3lib 2.5.0, w3lib/_url.py, _urlsplit",
+        "The fragment is what follows the first '#', then the query what follows the first '?' before it; the rest is the path.";
+    W3libHostPort => W3lib, "w3lib.split.host-port", "w3lib 2.5.0, w3lib/_url.py, _urlsplit and _SplitResult.__post_init__",
+        "The netloc's last '@' ends the userinfo (user, then the password after the first ':'); the host runs to ':' (or is what the brackets enclose) and is lowercased up to a '%'; a port must be ASCII digits up to 65535, else ValueError.";
+    W3libUserinfo => W3lib, "w3lib.safe.userinfo", "w3lib 2.5.0, w3lib/url.py, _safe_url_split",
+        "User and password are percent-decoded and encoded again, keeping only the unreserved characters and '!$&'()*+,'.";
+    W3libHost => W3lib, "w3lib.safe.host", "w3lib 2.5.0, w3lib/url.py, _safe_url_split (w3lib/_url.py, _idna)",
+        "A host with ':' is put back in brackets; a host that is not ASCII is NFKC-normalized and encoded by Python's IDNA 2003 codec, or kept as it was where the codec raises; the port is written as a number.";
+    W3libSafePath => W3lib, "w3lib.safe.path", "w3lib 2.5.0, w3lib/url.py, _safe_url_split (_PATH_SAFEST_CHARS)",
+        "The path is encoded as UTF-8 and every byte but the unreserved ones, RFC 3986's sub-delimiters, ':', '/', '?', '@' and '%' becomes %XX.";
+    W3libSafeQuery => W3lib, "w3lib.safe.query", "w3lib 2.5.0, w3lib/url.py, _safe_url_split (_QUERY_SAFEST_CHARS)",
+        "The query is encoded the same way, with \"'\" encoded too for the special schemes.";
+    W3libSafeFragment => W3lib, "w3lib.safe.fragment", "w3lib 2.5.0, w3lib/url.py, _safe_url_split (_FRAGMENT_SAFEST_CHARS)",
+        "The fragment is encoded as the path is.";
+    W3libRootPath => W3lib, "w3lib.safe.root-path", "w3lib 2.5.0, w3lib/url.py, _safe_url_split",
+        "A special-scheme URL with a query and no path gets the path '/'.";
+    W3libParams => W3lib, "w3lib.params", "w3lib 2.5.0, w3lib/_url.py, _split_params",
+        "For the schemes of urllib.parse.uses_params (and no scheme), a ';' in the path's last segment starts the params, which are kept apart and written back after the path.";
+    W3libQueryParse => W3lib, "w3lib.query.parse", "w3lib 2.5.0, w3lib/_url.py, _parse_qsl",
+        "The query is cut at every '&'; empty pieces are dropped, the rest cut at the first '=' into key and value, each percent-decoded to bytes with '+' read as a space.";
+    W3libQuerySort => W3lib, "w3lib.query.sort", "w3lib 2.5.0, w3lib/url.py, canonicalize_url (sorted query arguments)",
+        "The arguments are sorted by key, then by value, as byte strings.";
+    W3libQueryEncode => W3lib, "w3lib.query.encode", "w3lib 2.5.0, w3lib/_url.py, _urlencode",
+        "Each key and value is encoded again, unreserved bytes kept, a space as '+', every other byte as %XX, joined by '=' and '&'.";
+    W3libPathRequote => W3lib, "w3lib.path.requote", "w3lib 2.5.0, w3lib/url.py, canonicalize_url and _unquotepath",
+        "The path is percent-decoded to bytes (but %25, %2F, %3B and %3F are kept) and encoded again, keeping RFC 3986's reserved and unreserved characters, '|' and '%'; an empty path becomes '/'.";
+    W3libDotSegments => W3lib, "w3lib.path.dot-segments", "w3lib 2.5.0, w3lib/url.py, _remove_dot_segments",
+        "A path that starts with '/' has its '.' and '..' segments resolved (RFC 3986, 5.2.4).";
+    W3libFragment => W3lib, "w3lib.fragment", "w3lib 2.5.0, w3lib/url.py, canonicalize_url",
+        "The fragment is dropped, unless keep_fragments is asked for.";
+    W3libHostLower => W3lib, "w3lib.host.lower", "w3lib 2.5.0, w3lib/url.py, canonicalize_url",
+        "The netloc after its last '@' (host and port) is lowercased and loses a trailing ':'; the userinfo keeps its case.";
+    W3libIpv6 => W3lib, "w3lib.host.ipv6", "w3lib 2.5.0, w3lib/url.py, _normalize_ipv6_host",
+        "What the first brackets enclose, when Python's ipaddress reads it as an IPv6 address, is written as ipaddress writes it (lowercase, the longest run of zero groups as '::').";
+    W3libUnparse => W3lib, "w3lib.unparse", "w3lib 2.5.0, w3lib/_url.py, _urlunparse and _urlunsplit",
+        "The URL is written back: 'scheme:', '//' and the netloc (or '//' alone for a uses_netloc scheme whose path starts with '/'), the path and ';params', '?query' and '#fragment' where not empty.";
     // (w3lib rows end here)
 
     // Safe Browsing (the `safe-browsing` resolver, engine/canon_forms/safe_browsing)

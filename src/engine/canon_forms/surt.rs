@@ -1145,7 +1145,7 @@ fn host_to_surt(host: &[u8], reverse_ipaddr: bool) -> Vec<u8> {
 /// it: no check of unassigned code points, Unicode 3.2's NFKC and bidi
 /// classes, which the 2012 engine's IE mode also uses). An error is the
 /// codec's `UnicodeError`, which surt catches, keeping the host as it was.
-fn python_idna_encode(text: &str) -> Result<Vec<u8>, ()> {
+pub(crate) fn python_idna_encode(text: &str) -> Result<Vec<u8>, ()> {
     if text.is_empty() {
         return Ok(Vec::new());
     }
