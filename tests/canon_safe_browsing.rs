@@ -166,35 +166,60 @@ fn starts_dotted_quad(h: &str) -> bool {
 ///   with an embedded IPv4 part (`::ffff:1.2.3.4` gives `2.3.4`); the
 ///   description looks up the exact host alone for an IP address.
 fn departure(model: &CanonForm, canon: &str, lookups: &[&str]) -> Option<String> {
+    // Each class undoes one thing in gglsbl's answer; the departure is
+    // recognised only when, undone, the answers are the same.
     let mut classes = Vec::new();
-    let (ours, theirs) = (authority(&model.canon), authority(canon));
-    let their_host = match theirs.rsplit_once(':') {
-        Some((h, p)) if !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()) => {
-            if h == ours || is_dotted_quad(ours) {
-                classes.push("port");
-            }
-            h
-        }
-        _ => theirs,
-    };
-    if their_host != ours && (is_dotted_quad(ours) || is_dotted_quad(their_host)) {
+    let ours = authority(&model.canon).to_owned();
+    let theirs = authority(canon);
+    let mut their_host = theirs;
+    if let Some((h, p)) = theirs.rsplit_once(':')
+        && !p.is_empty()
+        && p.bytes().all(|c| c.is_ascii_digit())
+    {
+        classes.push("port");
+        their_host = h;
+    }
+    let mut lookups: Vec<String> = lookups.iter().map(|l| l.to_string()).collect();
+    if their_host != ours && (is_dotted_quad(&ours) || is_dotted_quad(their_host)) {
         classes.push("ipv4-form");
+        // Read as an address, only the exact host is looked up.
+        let exact = format!("{their_host}/");
+        if lookups.is_empty() && !their_host.contains('.') {
+            // gglsbl's host had one label: it looked up nothing.
+            classes.push("one-label");
+            lookups.clone_from(&model.lookups);
+        } else {
+            lookups = lookups
+                .iter()
+                .filter_map(|l| l.strip_prefix(&exact).map(|p| format!("{ours}/{p}")))
+                .collect();
+        }
     }
-    let host = model
-        .components
-        .iter()
-        .find(|(c, _)| *c == url_inspector::engine::Component::Host)
-        .map_or("", |(_, h)| h.as_str());
-    if lookups.is_empty() && !host.is_empty() && !host.contains('.') {
-        classes.push("one-label");
+    let undone = canon.replacen(theirs, &ours, 1);
+    if undone != model.canon {
+        return None;
     }
-    let exact_only = |ls: &[&str]| ls.iter().all(|l| l.starts_with(&format!("{host}/")));
-    if starts_dotted_quad(host) && exact_only(lookups) && model.lookups.len() > lookups.len() {
-        classes.push("quad-prefix");
-    }
-    let ours_exact: Vec<&str> = model.lookups.iter().map(String::as_str).collect();
-    if host.contains(':') && exact_only(&ours_exact) && !exact_only(lookups) {
-        classes.push("ipv6-suffixes");
+    if lookups != model.lookups {
+        let exact = format!("{ours}/");
+        let only_exact = |ls: &[String]| -> Vec<String> {
+            ls.iter()
+                .filter(|l| l.starts_with(&exact))
+                .cloned()
+                .collect()
+        };
+        let ours_only = only_exact(&model.lookups);
+        let theirs_only = only_exact(&lookups);
+        if lookups.is_empty() && !ours.contains('.') {
+            classes.push("one-label");
+        } else if ours_only != theirs_only {
+            return None;
+        } else if starts_dotted_quad(&ours) && lookups == theirs_only {
+            classes.push("quad-prefix");
+        } else if ours.contains(':') && model.lookups == ours_only {
+            classes.push("ipv6-suffixes");
+        } else {
+            return None;
+        }
     }
     (!classes.is_empty()).then(|| classes.join("+"))
 }
