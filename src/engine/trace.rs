@@ -1252,6 +1252,40 @@ code_table! {
     // (w3lib rows end here)
 
     // Safe Browsing (the `safe-browsing` resolver, engine/canon_forms/safe_browsing)
+    SbTrim => SafeBrowsing, "sb.trim", "gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical (URLs and Hashing, Canonicalization: remove tab, CR and LF)",
+        "ASCII whitespace is stripped from both ends, then every tab, CR and LF is removed.";
+    SbFragment => SafeBrowsing, "sb.fragment", "URLs and Hashing, Canonicalization (gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical)",
+        "Everything from the first '#' is dropped: the fragment.";
+    SbDefaultScheme => SafeBrowsing, "sb.default-scheme", "gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical",
+        "'http:' is put before a URL that starts with '//', and 'http://' before one with no '://' anywhere.";
+    SbUnescape => SafeBrowsing, "sb.unescape", "URLs and Hashing, Canonicalization (gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical, full_unescape_to_bytes)",
+        "The whole URL is percent-unescaped again and again until nothing changes.";
+    SbEscape => SafeBrowsing, "sb.escape", "URLs and Hashing, Canonicalization (gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical, quote)",
+        "Every byte at or below 0x20, at or above 0x7F, '#' and '%' is percent-escaped in upper-case hex, before the URL is split into its parts.";
+    SbSplit => SafeBrowsing, "sb.split", "Python 3.11.7, Lib/urllib/parse.py, urlsplit",
+        "The URL is split into scheme (lowercased), netloc, path and query; a bracket without its pair, or a bracketed host that is no IPv6 address, raises ValueError.";
+    SbSplitNoScheme => SafeBrowsing, "sb.split.no-scheme", "gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical",
+        "When the split finds no scheme, 'http://' is put in front and the URL is split again.";
+    SbHost => SafeBrowsing, "sb.host", "gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical (Python's SplitResult.hostname)",
+        "The host is the netloc after its last '@' and before the port, without the brackets of an IPv6 literal, unescaped; a URL with no host cannot be canonicalized.";
+    SbPath => SafeBrowsing, "sb.path", "URLs and Hashing, Canonicalization: the path (gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical, posixpath.normpath)",
+        "The path's '.' and '..' segments are resolved and runs of slashes made one, a trailing slash kept; an empty path is '/'.";
+    SbQuery => SafeBrowsing, "sb.query", "URLs and Hashing, Canonicalization (gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical)",
+        "The query is kept as it is, present (and empty) when a '?' is written with nothing after it.";
+    SbPort => SafeBrowsing, "sb.port", "URLs and Hashing, the published vector for http://www.gotaport.com:1234/ (Python 3.11.7, Lib/urllib/parse.py, port)",
+        "A port that is not digits or is past 65535 raises ValueError; a valid port is dropped from the canonical URL.";
+    SbHostDots => SafeBrowsing, "sb.host.dots", "URLs and Hashing, Canonicalization: the hostname, 1, 2 and 4",
+        "Dots are stripped from both ends of the host, each run of dots becomes one, and the host is lowercased.";
+    SbHostIpv4 => SafeBrowsing, "sb.host.ipv4", "URLs and Hashing, Canonicalization: the hostname, 3",
+        "A host that reads as an IPv4 address (one to four parts, each decimal, octal after '0' or hex after '0x', the last filling the remaining bytes) becomes four dotted decimal numbers.";
+    SbCanon => SafeBrowsing, "sb.canon", "URLs and Hashing, Canonicalization (gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical)",
+        "The canonical URL: scheme, '://', the host and path escaped, then '?' and the query when there is one.";
+    SbLookupHosts => SafeBrowsing, "sb.lookups.hosts", "URLs and Hashing, Suffix/Prefix Expressions",
+        "The hosts looked up: the exact host, then its last five, four, three and two labels (only the exact host for an IP address).";
+    SbLookupPaths => SafeBrowsing, "sb.lookups.paths", "URLs and Hashing, Suffix/Prefix Expressions",
+        "The paths looked up: the path with the query, without it, then '/' and up to three more leading segments, each ending in '/'.";
+    SbLookups => SafeBrowsing, "sb.lookups", "URLs and Hashing, Suffix/Prefix Expressions (gglsbl 1.4.15, gglsbl/protocol.py, URL.url_permutations)",
+        "Each host followed by each path, each expression once, in that order.";
     // (safe-browsing rows end here)
 
     // Ruby's URI (the `ruby` resolver, engine/servers/ruby.rs)
