@@ -1184,7 +1184,8 @@ mod tests {
                         | Resolver::JavaUrl
                         | Resolver::Perl
                 )
-                || r.group() == Group::Browsers;
+                || r.group() == Group::Browsers
+                || r.group() == Group::CanonicalForms;
             assert_eq!(traced.trace.is_some(), records, "{r}");
             assert_eq!(
                 Answer {

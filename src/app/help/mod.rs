@@ -18,7 +18,7 @@ use super::command::Command;
 use super::keys;
 
 /// The documentation pages, by file name, in the order the window lists them.
-pub const DOCS: [(&str, &str); 10] = [
+pub const DOCS: [(&str, &str); 11] = [
     ("README.md", include_str!("../../../README.md")),
     ("docs/window.md", include_str!("../../../docs/window.md")),
     ("docs/cli.md", include_str!("../../../docs/cli.md")),
@@ -29,6 +29,10 @@ pub const DOCS: [(&str, &str); 10] = [
     (
         "docs/host-confusion.md",
         include_str!("../../../docs/host-confusion.md"),
+    ),
+    (
+        "docs/canonical-forms.md",
+        include_str!("../../../docs/canonical-forms.md"),
     ),
     (
         "docs/conformance.md",
