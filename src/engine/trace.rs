@@ -1198,6 +1198,134 @@ code_table! {
     // (surt rows end here)
 
     // The urlcanon package (the `urlcanon-*` resolvers, engine/canon_forms/urlcanon)
+    UrlcanonParse => Urlcanon, "urlcanon.parse", "urlcanon 0.3.1, urlcanon/parse.py, parse_url",
+        "The URL, as UTF-8 bytes, loses its leading and trailing C0 controls and spaces (kept as junk); a letter first and a ':' anywhere make everything before the first ':' the scheme; the query runs from the first '?' and the fragment from the first '#'.";
+    UrlcanonParsePathish => Urlcanon, "urlcanon.parse.pathish", "urlcanon 0.3.1, urlcanon/parse.py, parse_pathish (AUTHORITY_REGEX)",
+        "What follows the scheme is cut by the pattern of its kind (file, special, other): slashes, authority, path; the authority's userinfo runs to its last '@', the host to a ':' (or is a bracketed [...]), the port follows.";
+    UrlcanonWhatwgRemoveLeadingTrailingJunk => Urlcanon, "urlcanon.whatwg.remove-leading-trailing-junk", "urlcanon 0.3.1, urlcanon/canon.py, remove_leading_trailing_junk",
+        "The C0 controls and spaces cut from both ends of the URL by parse_url are dropped.";
+    UrlcanonWhatwgRemoveTabsAndNewlines => Urlcanon, "urlcanon.whatwg.remove-tabs-and-newlines", "urlcanon 0.3.1, urlcanon/canon.py, remove_tabs_and_newlines",
+        "Every tab, CR and LF is removed from every field.";
+    UrlcanonWhatwgLowercaseScheme => Urlcanon, "urlcanon.whatwg.lowercase-scheme", "urlcanon 0.3.1, urlcanon/canon.py, lowercase_scheme",
+        "The scheme is lowercased (ASCII letters only).";
+    UrlcanonWhatwgElideDefaultPort => Urlcanon, "urlcanon.whatwg.elide-default-port", "urlcanon 0.3.1, urlcanon/canon.py, elide_default_port",
+        "A port that is the special scheme's default (ftp 21, gopher 70, http and ws 80, https and wss 443) is dropped with its colon.";
+    UrlcanonWhatwgCleanUpUserinfo => Urlcanon, "urlcanon.whatwg.clean-up-userinfo", "urlcanon 0.3.1, urlcanon/canon.py, clean_up_userinfo",
+        "With no password its colon goes, and with no username either the '@' goes too.";
+    UrlcanonWhatwgTwoSlashes => Urlcanon, "urlcanon.whatwg.two-slashes", "urlcanon 0.3.1, urlcanon/canon.py, two_slashes",
+        "With slashes, an authority or the scheme 'file', the slashes become exactly '//'.";
+    UrlcanonWhatwgPctDecodeHost => Urlcanon, "urlcanon.whatwg.pct-decode-host", "urlcanon 0.3.1, urlcanon/canon.py, pct_decode_host",
+        "The host of a special scheme is percent-decoded once.";
+    UrlcanonWhatwgReparseHost => Urlcanon, "urlcanon.whatwg.reparse-host", "urlcanon 0.3.1, urlcanon/canon.py, reparse_host",
+        "The host is read again as an address: IPv6 inside brackets (ipaddress.IPv6Address), else WHATWG's IPv4 number forms through Python's int(), a negative number included.";
+    UrlcanonWhatwgNormalizeIpAddress => Urlcanon, "urlcanon.whatwg.normalize-ip-address", "urlcanon 0.3.1, urlcanon/canon.py, normalize_ip_address",
+        "A host read as IPv4 is written dotted (ipaddress.IPv4Address, which raises AddressValueError for a negative number), one read as IPv6 in its compressed form in brackets.";
+    UrlcanonWhatwgPunycodeSpecialHost => Urlcanon, "urlcanon.whatwg.punycode-special-host", "urlcanon 0.3.1, urlcanon/canon.py, punycode_special_host",
+        "The host of a special scheme goes through idna.encode with UTS #46 mapping; where that raises, through uts46_remap and Python's IDNA 2003 ToASCII per label; where that raises too, it stays.";
+    UrlcanonWhatwgPctEncodeHost => Urlcanon, "urlcanon.whatwg.pct-encode-host", "urlcanon 0.3.1, urlcanon/canon.py, pct_encode_host",
+        "Bytes of the host below 0x21 or above 0x7E are percent-encoded.";
+    UrlcanonWhatwgFixBackslashes => Urlcanon, "urlcanon.whatwg.fix-backslashes", "urlcanon 0.3.1, urlcanon/canon.py, fix_backslashes",
+        "For a special scheme, every slash of the slashes becomes '/' and every backslash of the path '/'.";
+    UrlcanonWhatwgPctEncodePath => Urlcanon, "urlcanon.whatwg.pct-encode-path", "urlcanon 0.3.1, urlcanon/canon.py, pct_encode_path",
+        "The path is percent-encoded with the path set (C0, space, DEL and above, '\"', '#', '<', '>', '?', '`', '{', '}') when it starts with '/' or the scheme is special, else with the C0 set.";
+    UrlcanonWhatwgLeadingSlash => Urlcanon, "urlcanon.whatwg.leading-slash", "urlcanon 0.3.1, urlcanon/canon.py, leading_slash",
+        "The path of a special scheme gets a leading '/' when it has none.";
+    UrlcanonWhatwgNormalizePathDots => Urlcanon, "urlcanon.whatwg.normalize-path-dots", "urlcanon 0.3.1, urlcanon/canon.py, normalize_path_dots",
+        "A path that starts with '/' (or, for a special scheme, '\\') has its '.' and '..' segments (also written %2e) resolved, keeping its separators as written.";
+    UrlcanonWhatwgEmptyPathToSlash => Urlcanon, "urlcanon.whatwg.empty-path-to-slash", "urlcanon 0.3.1, urlcanon/canon.py, empty_path_to_slash",
+        "An empty path of a special scheme with an authority becomes '/'.";
+    UrlcanonWhatwgPctEncodeUserinfo => Urlcanon, "urlcanon.whatwg.pct-encode-userinfo", "urlcanon 0.3.1, urlcanon/canon.py, pct_encode_userinfo",
+        "Username and password are percent-encoded with the userinfo set (the path set and '/', ':', ';', '=', '@', '[', '\\', ']', '^', '|').";
+    UrlcanonWhatwgPctEncodeQuery => Urlcanon, "urlcanon.whatwg.pct-encode-query", "urlcanon 0.3.1, urlcanon/canon.py, pct_encode_query",
+        "Each key and value of the query is percent-encoded: bytes below 0x21 or above 0x7E, '\"', '#', '<' and '>'.";
+    UrlcanonWhatwgPctEncodeFragment => Urlcanon, "urlcanon.whatwg.pct-encode-fragment", "urlcanon 0.3.1, urlcanon/canon.py, pct_encode_fragment",
+        "The fragment's C0 controls and bytes above 0x7E are percent-encoded.";
+    UrlcanonGoogleRemoveLeadingTrailingJunk => Urlcanon, "urlcanon.google.remove-leading-trailing-junk", "urlcanon 0.3.1, urlcanon/canon.py, remove_leading_trailing_junk",
+        "The C0 controls and spaces cut from both ends of the URL by parse_url are dropped.";
+    UrlcanonGoogleDefaultSchemeHttp => Urlcanon, "urlcanon.google.default-scheme-http", "urlcanon 0.3.1, urlcanon/canon.py, default_scheme_http",
+        "With no scheme, 'http:' is put in front and the path is parsed again as a special URL's pathish (its first segment becoming the host).";
+    UrlcanonGoogleRemoveTabsAndNewlines => Urlcanon, "urlcanon.google.remove-tabs-and-newlines", "urlcanon 0.3.1, urlcanon/canon.py, remove_tabs_and_newlines",
+        "Every tab, CR and LF is removed from every field.";
+    UrlcanonGoogleLowercaseScheme => Urlcanon, "urlcanon.google.lowercase-scheme", "urlcanon 0.3.1, urlcanon/canon.py, lowercase_scheme",
+        "The scheme is lowercased (ASCII letters only).";
+    UrlcanonGoogleFixBackslashes => Urlcanon, "urlcanon.google.fix-backslashes", "urlcanon 0.3.1, urlcanon/canon.py, fix_backslashes",
+        "For a special scheme, every slash of the slashes becomes '/' and every backslash of the path '/'.";
+    UrlcanonGooglePctEncodePath => Urlcanon, "urlcanon.google.pct-encode-path", "urlcanon 0.3.1, urlcanon/canon.py, pct_encode_path",
+        "The path is percent-encoded with the path set (C0, space, DEL and above, '\"', '#', '<', '>', '?', '`', '{', '}') when it starts with '/' or the scheme is special, else with the C0 set.";
+    UrlcanonGoogleEmptyPathToSlash => Urlcanon, "urlcanon.google.empty-path-to-slash", "urlcanon 0.3.1, urlcanon/canon.py, empty_path_to_slash",
+        "An empty path of a special scheme with an authority becomes '/'.";
+    UrlcanonGoogleElideDefaultPort => Urlcanon, "urlcanon.google.elide-default-port", "urlcanon 0.3.1, urlcanon/canon.py, elide_default_port",
+        "A port that is the special scheme's default (ftp 21, gopher 70, http and ws 80, https and wss 443) is dropped with its colon.";
+    UrlcanonGoogleCleanUpUserinfo => Urlcanon, "urlcanon.google.clean-up-userinfo", "urlcanon 0.3.1, urlcanon/canon.py, clean_up_userinfo",
+        "With no password its colon goes, and with no username either the '@' goes too.";
+    UrlcanonGoogleLeadingSlash => Urlcanon, "urlcanon.google.leading-slash", "urlcanon 0.3.1, urlcanon/canon.py, leading_slash",
+        "The path of a special scheme gets a leading '/' when it has none.";
+    UrlcanonGoogleTwoSlashes => Urlcanon, "urlcanon.google.two-slashes", "urlcanon 0.3.1, urlcanon/canon.py, two_slashes",
+        "With slashes, an authority or the scheme 'file', the slashes become exactly '//'.";
+    UrlcanonGoogleRemoveFragment => Urlcanon, "urlcanon.google.remove-fragment", "urlcanon 0.3.1, urlcanon/canon.py, remove_fragment",
+        "The fragment and its '#' are dropped.";
+    UrlcanonGooglePctDecodeRepeatedly => Urlcanon, "urlcanon.google.pct-decode-repeatedly", "urlcanon 0.3.1, urlcanon/canon.py, pct_decode_repeatedly",
+        "Scheme, userinfo, host, port, path, query and fragment are each percent-decoded until they no longer change.";
+    UrlcanonGoogleNormalizePathDots => Urlcanon, "urlcanon.google.normalize-path-dots", "urlcanon 0.3.1, urlcanon/canon.py, normalize_path_dots",
+        "A path that starts with '/' (or, for a special scheme, '\\') has its '.' and '..' segments (also written %2e) resolved, keeping its separators as written.";
+    UrlcanonGoogleFixHostDots => Urlcanon, "urlcanon.google.fix-host-dots", "urlcanon 0.3.1, urlcanon/canon.py, fix_host_dots",
+        "Dots are stripped from both ends of the host and each run of dots becomes one.";
+    UrlcanonGoogleCollapseConsecutiveSlashes => Urlcanon, "urlcanon.google.collapse-consecutive-slashes", "urlcanon 0.3.1, urlcanon/canon.py, collapse_consecutive_slashes",
+        "In the path of a special scheme each run of slashes becomes one.";
+    UrlcanonGooglePunycodeSpecialHost => Urlcanon, "urlcanon.google.punycode-special-host", "urlcanon 0.3.1, urlcanon/canon.py, punycode_special_host",
+        "The host of a special scheme goes through idna.encode with UTS #46 mapping; where that raises, through uts46_remap and Python's IDNA 2003 ToASCII per label; where that raises too, it stays.";
+    UrlcanonGoogleReparseHost => Urlcanon, "urlcanon.google.reparse-host", "urlcanon 0.3.1, urlcanon/canon.py, reparse_host",
+        "The host is read again as an address: IPv6 inside brackets (ipaddress.IPv6Address), else WHATWG's IPv4 number forms through Python's int(), a negative number included.";
+    UrlcanonGoogleNormalizeIpAddress => Urlcanon, "urlcanon.google.normalize-ip-address", "urlcanon 0.3.1, urlcanon/canon.py, normalize_ip_address",
+        "A host read as IPv4 is written dotted (ipaddress.IPv4Address, which raises AddressValueError for a negative number), one read as IPv6 in its compressed form in brackets.";
+    UrlcanonGoogleGooglePctEncode => Urlcanon, "urlcanon.google.google-pct-encode", "urlcanon 0.3.1, urlcanon/canon.py, google_pct_encode",
+        "Every field is percent-encoded with Safe Browsing's set: bytes below 0x21 or above 0x7E, '#' and '%'.";
+    UrlcanonSemanticRemoveLeadingTrailingJunk => Urlcanon, "urlcanon.semantic.remove-leading-trailing-junk", "urlcanon 0.3.1, urlcanon/canon.py, remove_leading_trailing_junk (semantic_precise, then remove_fragment)",
+        "The C0 controls and spaces cut from both ends of the URL by parse_url are dropped.";
+    UrlcanonSemanticDefaultSchemeHttp => Urlcanon, "urlcanon.semantic.default-scheme-http", "urlcanon 0.3.1, urlcanon/canon.py, default_scheme_http (semantic_precise, then remove_fragment)",
+        "With no scheme, 'http:' is put in front and the path is parsed again as a special URL's pathish (its first segment becoming the host).";
+    UrlcanonSemanticRemoveTabsAndNewlines => Urlcanon, "urlcanon.semantic.remove-tabs-and-newlines", "urlcanon 0.3.1, urlcanon/canon.py, remove_tabs_and_newlines (semantic_precise, then remove_fragment)",
+        "Every tab, CR and LF is removed from every field.";
+    UrlcanonSemanticLowercaseScheme => Urlcanon, "urlcanon.semantic.lowercase-scheme", "urlcanon 0.3.1, urlcanon/canon.py, lowercase_scheme (semantic_precise, then remove_fragment)",
+        "The scheme is lowercased (ASCII letters only).";
+    UrlcanonSemanticElideDefaultPort => Urlcanon, "urlcanon.semantic.elide-default-port", "urlcanon 0.3.1, urlcanon/canon.py, elide_default_port (semantic_precise, then remove_fragment)",
+        "A port that is the special scheme's default (ftp 21, gopher 70, http and ws 80, https and wss 443) is dropped with its colon.";
+    UrlcanonSemanticCleanUpUserinfo => Urlcanon, "urlcanon.semantic.clean-up-userinfo", "urlcanon 0.3.1, urlcanon/canon.py, clean_up_userinfo (semantic_precise, then remove_fragment)",
+        "With no password its colon goes, and with no username either the '@' goes too.";
+    UrlcanonSemanticTwoSlashes => Urlcanon, "urlcanon.semantic.two-slashes", "urlcanon 0.3.1, urlcanon/canon.py, two_slashes (semantic_precise, then remove_fragment)",
+        "With slashes, an authority or the scheme 'file', the slashes become exactly '//'.";
+    UrlcanonSemanticPctDecodeRepeatedlyExceptQuery => Urlcanon, "urlcanon.semantic.pct-decode-repeatedly-except-query", "urlcanon 0.3.1, urlcanon/canon.py, pct_decode_repeatedly_except_query (semantic_precise, then remove_fragment)",
+        "Scheme, userinfo, host, port, path and fragment (not the query) are each percent-decoded until they no longer change.";
+    UrlcanonSemanticReparseHost => Urlcanon, "urlcanon.semantic.reparse-host", "urlcanon 0.3.1, urlcanon/canon.py, reparse_host (semantic_precise, then remove_fragment)",
+        "The host is read again as an address: IPv6 inside brackets (ipaddress.IPv6Address), else WHATWG's IPv4 number forms through Python's int(), a negative number included.";
+    UrlcanonSemanticNormalizeIpAddress => Urlcanon, "urlcanon.semantic.normalize-ip-address", "urlcanon 0.3.1, urlcanon/canon.py, normalize_ip_address (semantic_precise, then remove_fragment)",
+        "A host read as IPv4 is written dotted (ipaddress.IPv4Address, which raises AddressValueError for a negative number), one read as IPv6 in its compressed form in brackets.";
+    UrlcanonSemanticFixHostDots => Urlcanon, "urlcanon.semantic.fix-host-dots", "urlcanon 0.3.1, urlcanon/canon.py, fix_host_dots (semantic_precise, then remove_fragment)",
+        "Dots are stripped from both ends of the host and each run of dots becomes one.";
+    UrlcanonSemanticPunycodeSpecialHost => Urlcanon, "urlcanon.semantic.punycode-special-host", "urlcanon 0.3.1, urlcanon/canon.py, punycode_special_host (semantic_precise, then remove_fragment)",
+        "The host of a special scheme goes through idna.encode with UTS #46 mapping; where that raises, through uts46_remap and Python's IDNA 2003 ToASCII per label; where that raises too, it stays.";
+    UrlcanonSemanticRemoveUserinfo => Urlcanon, "urlcanon.semantic.remove-userinfo", "urlcanon 0.3.1, urlcanon/canon.py, remove_userinfo (semantic_precise, then remove_fragment)",
+        "Username, password and their delimiters are dropped.";
+    UrlcanonSemanticLessDumbPctEncode => Urlcanon, "urlcanon.semantic.less-dumb-pct-encode", "urlcanon 0.3.1, urlcanon/canon.py, less_dumb_pct_encode (semantic_precise, then remove_fragment)",
+        "Scheme, host, port and fragment are percent-encoded with Safe Browsing's set, userinfo with it and ':' and '@', the path with it and '?'.";
+    UrlcanonSemanticLessDumbPctRecodeQuery => Urlcanon, "urlcanon.semantic.less-dumb-pct-recode-query", "urlcanon 0.3.1, urlcanon/canon.py, less_dumb_pct_recode_query (semantic_precise, then remove_fragment)",
+        "Each key and value of the query is percent-decoded until it no longer changes, then encoded with Safe Browsing's set and '&' and '='.";
+    UrlcanonSemanticFixBackslashes => Urlcanon, "urlcanon.semantic.fix-backslashes", "urlcanon 0.3.1, urlcanon/canon.py, fix_backslashes (semantic_precise, then remove_fragment)",
+        "For a special scheme, every slash of the slashes becomes '/' and every backslash of the path '/'.";
+    UrlcanonSemanticLeadingSlash => Urlcanon, "urlcanon.semantic.leading-slash", "urlcanon 0.3.1, urlcanon/canon.py, leading_slash (semantic_precise, then remove_fragment)",
+        "The path of a special scheme gets a leading '/' when it has none.";
+    UrlcanonSemanticNormalizePathDots => Urlcanon, "urlcanon.semantic.normalize-path-dots", "urlcanon 0.3.1, urlcanon/canon.py, normalize_path_dots (semantic_precise, then remove_fragment)",
+        "A path that starts with '/' (or, for a special scheme, '\\') has its '.' and '..' segments (also written %2e) resolved, keeping its separators as written.";
+    UrlcanonSemanticCollapseConsecutiveSlashes => Urlcanon, "urlcanon.semantic.collapse-consecutive-slashes", "urlcanon 0.3.1, urlcanon/canon.py, collapse_consecutive_slashes (semantic_precise, then remove_fragment)",
+        "In the path of a special scheme each run of slashes becomes one.";
+    UrlcanonSemanticEmptyPathToSlash => Urlcanon, "urlcanon.semantic.empty-path-to-slash", "urlcanon 0.3.1, urlcanon/canon.py, empty_path_to_slash (semantic_precise, then remove_fragment)",
+        "An empty path of a special scheme with an authority becomes '/'.";
+    UrlcanonSemanticAlphaReorderQuery => Urlcanon, "urlcanon.semantic.alpha-reorder-query", "urlcanon 0.3.1, urlcanon/canon.py, alpha_reorder_query (semantic_precise, then remove_fragment)",
+        "The query's '&'-separated parts are sorted as bytes.";
+    UrlcanonSemanticRemoveFragment => Urlcanon, "urlcanon.semantic.remove-fragment", "urlcanon 0.3.1, urlcanon/canon.py, remove_fragment (semantic_precise, then remove_fragment)",
+        "The fragment and its '#' are dropped.";
+    UrlcanonSsurt => Urlcanon, "urlcanon.ssurt", "urlcanon 0.3.1, urlcanon/parse.py, ParsedUrl.ssurt (urlcanon/__init__.py, ssurt_host)",
+        "The SSURT: the host with its labels reversed and joined by ',' (unless it is bracketed or reads as a non-zero IPv4 number), then the slashes, port and ':', scheme, '@' and userinfo, the scheme's ':', and path, query and fragment.";
     // (urlcanon rows end here)
 
     // w3lib's canonicalize_url (the `w3lib` resolver, engine/canon_forms/w3lib)

@@ -8,6 +8,7 @@
 //! | [`w3lib`] | w3lib 2.5.0 | Scrapy's request fingerprints |
 //! | [`safe_browsing`] | Google's published description | Safe Browsing and Web Risk clients |
 
+mod python_idna;
 pub mod safe_browsing;
 pub mod surt;
 pub mod urlcanon;

@@ -7,7 +7,7 @@ use super::python::{
     unquote,
 };
 use super::split::{is_special, strip, urlsplit};
-use crate::engine::canon_forms::surt::python_idna_encode;
+use crate::engine::canon_forms::python_idna::python_idna_encode;
 use crate::engine::{Component, Step, StepId, Tracer};
 
 /// The five parts `_safe_url_split` returns.
