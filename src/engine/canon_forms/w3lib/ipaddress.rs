@@ -127,7 +127,8 @@ fn ipv6_int(addr: &str) -> Option<u128> {
     for p in &parts[..hi] {
         v = v << 16 | u128::from(hextet(p)?);
     }
-    v <<= 16 * skipped as u32;
+    // Every group skipped (`::`) shifts the 128 bits out: nothing is left.
+    v = v.checked_shl(16 * skipped as u32).unwrap_or(0);
     for p in &parts[n - lo..] {
         v = v << 16 | u128::from(hextet(p)?);
     }
