@@ -597,8 +597,10 @@ mod tests {
             summary(&c),
             // urllib and urllib3 drop the empty query; libcurl keeps the
             // base's fragment in the path; PHP resolves nothing; Perl keeps
-            // the base's fragment (the real libraries' answers).
-            "\nagree: this = chrome = gecko = ie = whatwg = rfc3986 = chromium = firefox = webkit = rust-url = go = node-legacy = ruby = java-uri = java-url | opc (invalid) | python = urllib3 | curl | php | perl\n"
+            // the base's fragment (the real libraries' answers); the
+            // canonical forms join with urljoin, as urllib does, and surt's
+            // key is no URL (the real packages' answers).
+            "\nagree: this = chrome = gecko = ie = whatwg = rfc3986 = chromium = firefox = webkit = rust-url = go = node-legacy = ruby = java-uri = java-url | opc (invalid) | python = urllib3 = urlcanon-whatwg = urlcanon-google = urlcanon-semantic = w3lib = safe-browsing | curl | php | perl | surt\n"
         );
     }
 

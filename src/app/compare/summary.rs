@@ -69,8 +69,11 @@ mod tests {
             // OPC maps the IRI to a URI without normalizing it (case kept),
             // as Go writes it; Python's urllib, libcurl, PHP and Java keep
             // the Unicode, Ruby refuses it (the real libraries' answers,
-            // `compare --live`).
-            "4 answers among 21: THIS = CHROME = URL Standard = Chromium 156 = Firefox 153 = WebKit 2.50 = RUST-URL = Node.js 20 url.parse = urllib3 2.8 = Perl URI 5.17 · GECKO = IE = RFC 3986 · OPC = Go 1.27 · Python 3.11 = libcurl = PHP 8.2 = java.net.URI 17 = java.net.URL 17 · invalid: Ruby 3.1 URI"
+            // `compare --live`); urlcanon and w3lib write Punycode as the
+            // Standard does, surt's key is no URL, and Safe Browsing
+            // percent-escapes the host (the real packages' answers,
+            // scripts/canon/canon-runner.py and safe-browsing-runner.py).
+            "6 answers among 27: THIS = CHROME = URL Standard = Chromium 156 = Firefox 153 = WebKit 2.50 = RUST-URL = Node.js 20 url.parse = urllib3 2.8 = Perl URI 5.17 = urlcanon whatwg = urlcanon google = urlcanon semantic = w3lib 2.5 · GECKO = IE = RFC 3986 · OPC = Go 1.27 · Python 3.11 = libcurl = PHP 8.2 = java.net.URI 17 = java.net.URL 17 · invalid: Ruby 3.1 URI · surt 0.3.1 alone · Safe Browsing v4 alone"
         );
     }
 
