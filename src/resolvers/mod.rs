@@ -1120,8 +1120,10 @@ mod tests {
         let groups = agreement(answers.iter().map(|(r, a)| (*r, a.valid_canon())));
         // THIS, CHROME, the URL Standard, today's browsers, the url crate,
         // Node.js's url.parse, urllib3 and Perl's URI write the host in
-        // Punycode (the real libraries' answers, `compare --live`); GECKO
-        // and IE keep it in Unicode, as does RFC 3987 normalization.
+        // Punycode (the real libraries' answers, `compare --live`), and so
+        // do urlcanon's three canonicalizers and w3lib (the real packages'
+        // answers); GECKO and IE keep it in Unicode, as does RFC 3987
+        // normalization.
         assert_eq!(
             groups[0],
             [
@@ -1134,7 +1136,11 @@ mod tests {
                 Resolver::RustUrl,
                 Resolver::NodeLegacy,
                 Resolver::Urllib3,
-                Resolver::Perl
+                Resolver::Perl,
+                Resolver::UrlcanonWhatwg,
+                Resolver::UrlcanonGoogle,
+                Resolver::UrlcanonSemantic,
+                Resolver::W3lib,
             ]
         );
         assert_eq!(

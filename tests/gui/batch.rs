@@ -782,3 +782,37 @@ fn the_status_bars_step_figures_show_in_the_inspector_and_not_in_batch() {
     h.run();
     assert!(figures(&h), "Compare shows the same URL's figures");
 }
+
+/// Group by: set after a run, the rows are grouped by a resolver's
+/// canonical form, and the number of groups is said beside the control
+/// (the order itself is checked by the grouping's unit test).
+#[test]
+fn grouping_by_surt_counts_the_groups() {
+    use url_inspector::app::batch::settings::{Sort, SortColumn};
+    let mut state = batch_state("");
+    state.batch.resolvers = vec![Resolver::Surt];
+    state.batch.base = String::new();
+    let mut h = window(state);
+    h.run();
+    h.get_by_label("Lines:").focus();
+    h.step();
+    // surt drops www. and :80 and lowercases: the first and third lines
+    // are one page; the last has a port out of range and is in no group.
+    h.event(Event::Paste(
+        "http://www.a.example/x\nhttp://b.example/\nhttp://A.example:80/x\nhttp://c.example:99999/\n"
+            .to_owned(),
+    ));
+    h.run();
+    h.get_by_label("Run pasted lines").click();
+    wait_until(&mut h, Duration::from_secs(30), |h| {
+        shows(h, "4 of 4 rows shown")
+    });
+    // The menu lists the table's resolvers; choosing surt sets this sort.
+    h.state_mut().state.batch.sort = Sort {
+        column: SortColumn::Group(0),
+        descending: false,
+    };
+    h.run();
+    wait_until(&mut h, Duration::from_secs(30), |h| shows(h, "2 groups"));
+    assert!(shows(&h, "4 of 4 rows shown"));
+}
