@@ -217,7 +217,7 @@ fn two_urls_compared_at_800_by_600() {
     let b = "http://EXAMPLE.com:80/a?a=2&b=1";
     home.seed_state(&format!(
         "(view: Compare, compare: (other: Some(\"{b}\"), reference: \"whatwg\", \
-         hidden_groups: [\"spec-2012\", \"browsers\", \"libraries\"]))"
+         hidden_groups: [\"spec-2012\", \"standards\", \"browsers\", \"libraries\"]))"
     ));
     let input = "http://example.com/a?b=1&a=2";
     let (display, app) = XDisplay::start_with_app(&home, &[input]);
@@ -239,7 +239,7 @@ fn two_urls_compared_at_800_by_600() {
                 "450",
                 "click",
                 "--repeat",
-                "3",
+                "2",
                 "5",
             ],
         )
