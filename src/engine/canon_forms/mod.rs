@@ -11,6 +11,7 @@
 mod python_idna;
 pub mod safe_browsing;
 pub mod surt;
+mod unquote;
 pub mod urlcanon;
 pub mod w3lib;
 

@@ -69,6 +69,7 @@
 //! requests, by class.
 
 use super::CanonForm;
+use super::unquote::{unquote_repeatedly, unquote_to_bytes};
 use crate::engine::{Component, Step, StepId, Tracer};
 
 /// Google's published canonical URL of `url` and its lookup expressions,
@@ -88,7 +89,7 @@ pub fn canonicalize<T: Tracer>(url: &str, tr: &mut T) -> Result<CanonForm, Strin
         });
     }
     default_scheme(&mut u, tr);
-    let unescaped = unescape_fully(&u);
+    let unescaped = unquote_repeatedly(&u);
     if unescaped != u {
         tr.record(|| {
             Step::new(StepId::SbUnescape).decide(format!("the URL is now {:?}", shown(&unescaped)))
@@ -188,43 +189,6 @@ fn default_scheme<T: Tracer>(u: &mut Vec<u8>, tr: &mut T) {
         tr.record(|| {
             Step::new(StepId::SbDefaultScheme).decide(format!("the URL is now {:?}", shown(u)))
         });
-    }
-}
-
-/// `urllib.parse.unquote_to_bytes`: each `%XX` decoded once.
-fn unquote(b: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = |c: u8| (c as char).to_digit(16);
-            if let (Some(h), Some(l)) = (
-                b.get(i + 1).and_then(|&c| hex(c)),
-                b.get(i + 2).and_then(|&c| hex(c)),
-            ) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    out
-}
-
-/// Unescaped until nothing changes (each pass that changes anything makes
-/// the bytes shorter, so this ends).
-fn unescape_fully(b: &[u8]) -> Vec<u8> {
-    // gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical
-    // (full_unescape_to_bytes).
-    let mut cur = b.to_vec();
-    loop {
-        let next = unquote(&cur);
-        if next == cur {
-            return cur;
-        }
-        cur = next;
     }
 }
 
@@ -505,7 +469,7 @@ fn hostname<T: Tracer>(netloc: &str, tr: &mut T) -> Result<(Vec<u8>, bool), Stri
         });
         return Err(why.to_owned());
     }
-    let bytes = unquote(host.as_bytes());
+    let bytes = unquote_to_bytes(host.as_bytes());
     tr.record(|| {
         Step::change(StepId::SbHost, Component::Host, None, Some(&shown(&bytes))).decide(
             if bracketed {
@@ -552,7 +516,7 @@ fn normpath(path: &[u8]) -> Vec<u8> {
 /// The path: unescaped, dot-segments resolved, slashes made single.
 fn path<T: Tracer>(raw: &str, tr: &mut T) -> Vec<u8> {
     // gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical.
-    let mut p = unquote(raw.as_bytes());
+    let mut p = unquote_to_bytes(raw.as_bytes());
     if p.is_empty() {
         p = b"/".to_vec();
     }

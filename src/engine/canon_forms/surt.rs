@@ -25,6 +25,7 @@
 
 use super::CanonForm;
 use super::python_idna::python_idna_encode;
+use super::unquote::unquote_repeatedly;
 use crate::engine::{Component, Step, StepId, Tracer};
 
 /// The switches of `surt.surt(url, **options)` that the package documents,
@@ -481,40 +482,6 @@ fn py_bytes_repr(b: &[u8]) -> String {
     out
 }
 
-/// `urllib.parse.unquote_to_bytes`: `%XX` decoded once, anything else kept.
-fn unquote(b: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = |c: u8| (c as char).to_digit(16);
-            if let (Some(h), Some(l)) = (
-                b.get(i + 1).and_then(|&c| hex(c)),
-                b.get(i + 2).and_then(|&c| hex(c)),
-            ) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    out
-}
-
-/// `unescapeRepeatedly`: unquoted until it no longer changes.
-fn unescape_repeatedly(b: &[u8]) -> Vec<u8> {
-    let mut cur = b.to_vec();
-    loop {
-        let next = unquote(&cur);
-        if next == cur {
-            return cur;
-        }
-        cur = next;
-    }
-}
-
 /// `escapeOnce`: `quote_from_bytes` with the printable ASCII but space,
 /// `#` and `%` safe; an empty value as it is.
 fn escape_once(b: &[u8]) -> Vec<u8> {
@@ -541,7 +508,7 @@ fn google<T: Tracer>(h: &mut HandyUrl, tr: &mut T) {
         );
     }
     if let Some(q) = h.query.as_deref().filter(|q| !q.is_empty()) {
-        let escaped = escape_once(&unescape_repeatedly(q));
+        let escaped = escape_once(&unquote_repeatedly(q));
         changed(
             tr,
             StepId::SurtGoogleQuery,
@@ -552,7 +519,7 @@ fn google<T: Tracer>(h: &mut HandyUrl, tr: &mut T) {
         h.query = Some(escaped);
     }
     if let Some(raw) = h.host.clone().filter(|x| !x.is_empty()) {
-        let mut host = unescape_repeatedly(&raw);
+        let mut host = unquote_repeatedly(&raw);
         changed(
             tr,
             StepId::SurtGoogleHostUnescape,
@@ -615,7 +582,7 @@ fn google<T: Tracer>(h: &mut HandyUrl, tr: &mut T) {
         h.host = Some(host);
     }
     let before = h.path.clone();
-    let path = h.path.as_deref().map(unescape_repeatedly);
+    let path = h.path.as_deref().map(unquote_repeatedly);
     let path = if h.host.as_deref().is_some_and(|x| !x.is_empty()) {
         Some(normalize_path(path.as_deref()))
     } else {

@@ -4,6 +4,7 @@
 //! the fields do not show (how the host read, which IDNA path took it)
 //! record that themselves.
 
+use crate::engine::canon_forms::unquote::{unquote_repeatedly, unquote_to_bytes};
 use crate::engine::{Step, StepId, Tracer};
 
 use super::idna::{Outcome, punycode};
@@ -80,42 +81,6 @@ fn less_dumb_query_set(b: u8) -> bool {
     google_set(b) || b == b'&' || b == b'='
 }
 
-/// `urllib.parse.unquote_to_bytes`: each `%` and two hex digits becomes
-/// the byte; anything else stays.
-fn unquote(b: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = |c: u8| (c as char).to_digit(16);
-            if let (Some(h), Some(l)) = (
-                b.get(i + 1).and_then(|&c| hex(c)),
-                b.get(i + 2).and_then(|&c| hex(c)),
-            ) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    out
-}
-
-/// `pct_decode_token_repeatedly`: unquoted until it no longer changes
-/// (each pass that changes it makes it shorter, so this ends).
-fn pct_decode_token_repeatedly(orig: &[u8]) -> Vec<u8> {
-    let mut val = orig.to_vec();
-    loop {
-        let new_val = unquote(&val);
-        if new_val == val {
-            return val;
-        }
-        val = new_val;
-    }
-}
-
 /// `pct_encode_query(url, encode_re)`: each key and value (the query cut at
 /// `&`, each part at its first `=`) encoded, then joined back.
 fn encode_query_parts(query: &[u8], encode: impl Fn(u8) -> bool, decode_first: bool) -> Vec<u8> {
@@ -133,7 +98,7 @@ fn encode_query_parts(query: &[u8], encode: impl Fn(u8) -> bool, decode_first: b
                 out.push(b'=');
             }
             if decode_first {
-                out.extend(pct_encode(&pct_decode_token_repeatedly(token), &encode));
+                out.extend(pct_encode(&unquote_repeatedly(token), &encode));
             } else {
                 out.extend(pct_encode(token, &encode));
             }
@@ -477,12 +442,12 @@ fn decode_fields(url: &mut ParsedUrl, skip_query: bool) {
         &mut url.port,
         &mut url.path,
     ] {
-        *field = pct_decode_token_repeatedly(field);
+        *field = unquote_repeatedly(field);
     }
     if !skip_query {
-        url.query = pct_decode_token_repeatedly(&url.query);
+        url.query = unquote_repeatedly(&url.query);
     }
-    url.fragment = pct_decode_token_repeatedly(&url.fragment);
+    url.fragment = unquote_repeatedly(&url.fragment);
 }
 
 pub(super) fn pct_decode_repeatedly<T: Tracer>(
@@ -656,7 +621,7 @@ pub(super) fn pct_decode_host<T: Tracer>(
     _: &mut T,
 ) -> Result<(), String> {
     if !url.host.is_empty() && is_special(&url.scheme) {
-        url.host = unquote(&url.host);
+        url.host = unquote_to_bytes(&url.host);
     }
     Ok(())
 }
