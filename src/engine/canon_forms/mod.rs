@@ -9,6 +9,7 @@
 //! | [`safe_browsing`] | Google's published description | Safe Browsing and Web Risk clients |
 
 mod python_idna;
+mod python_ipaddress;
 pub mod safe_browsing;
 pub mod surt;
 mod unquote;

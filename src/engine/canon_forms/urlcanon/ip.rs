@@ -3,6 +3,7 @@
 //! `normalize_ip_address` and `parse_ipv4or6` call it.
 
 use super::pyint::PyInt;
+use crate::engine::canon_forms::python_ipaddress::ipv6_int;
 
 /// `parse_ipv4`'s `_parse_num`: `0x` or `0X` and hexadecimal (`0` when
 /// nothing follows the prefix), a leading `0` and octal, empty as `0`,
@@ -101,107 +102,7 @@ fn ipv6_address(text: &str) -> Option<u128> {
         Some((addr, _)) => addr,
         None => text,
     };
-    ipv6_int_from_string(addr)
-}
-
-/// `_BaseV6._ip_int_from_string`.
-fn ipv6_int_from_string(s: &str) -> Option<u128> {
-    if s.is_empty() {
-        return None;
-    }
-    let mut parts: Vec<String> = s.split(':').map(str::to_owned).collect();
-    if parts.len() < 3 {
-        return None;
-    }
-    if parts.last().is_some_and(|p| p.contains('.')) {
-        let v4 = ipv4_address(&parts.pop()?)?;
-        parts.push(format!("{:x}", (v4 >> 16) & 0xffff));
-        parts.push(format!("{:x}", v4 & 0xffff));
-    }
-    if parts.len() > 9 {
-        return None;
-    }
-    let mut skip = None;
-    for (i, p) in parts.iter().enumerate().take(parts.len() - 1).skip(1) {
-        if p.is_empty() {
-            if skip.is_some() {
-                return None;
-            }
-            skip = Some(i);
-        }
-    }
-    let (hi, lo, skipped) = match skip {
-        Some(i) => {
-            let mut hi = i;
-            let mut lo = parts.len() - i - 1;
-            if parts[0].is_empty() {
-                hi -= 1;
-                if hi > 0 {
-                    return None;
-                }
-            }
-            if parts[parts.len() - 1].is_empty() {
-                lo -= 1;
-                if lo > 0 {
-                    return None;
-                }
-            }
-            if hi + lo >= 8 {
-                return None;
-            }
-            (hi, lo, 8 - (hi + lo))
-        }
-        None => {
-            if parts.len() != 8 || parts[0].is_empty() || parts[7].is_empty() {
-                return None;
-            }
-            (8, 0, 0)
-        }
-    };
-    let mut ip: u128 = 0;
-    for p in &parts[..hi] {
-        ip = (ip << 16) | u128::from(hextet(p)?);
-    }
-    ip = ip.checked_shl(16 * skipped as u32).unwrap_or(0);
-    for p in &parts[parts.len() - lo..] {
-        ip = (ip << 16) | u128::from(hextet(p)?);
-    }
-    Some(ip)
-}
-
-/// `_BaseV6._parse_hextet`: one to four hex digits (an empty one is
-/// `int('', 16)`, which raises).
-fn hextet(p: &str) -> Option<u16> {
-    if p.is_empty() || p.len() > 4 || !p.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    u16::from_str_radix(p, 16).ok()
-}
-
-/// `ipaddress.IPv4Address(text)` for the dotted tail of an IPv6 address:
-/// four decimal octets, at most three digits, no leading zeros, each at
-/// most 255.
-fn ipv4_address(text: &str) -> Option<u32> {
-    let octets: Vec<&str> = text.split('.').collect();
-    if octets.len() != 4 {
-        return None;
-    }
-    let mut v: u32 = 0;
-    for o in octets {
-        if o.is_empty()
-            || !o.bytes().all(|b| b.is_ascii_digit())
-            || o.len() > 3
-            || (o != "0" && o.starts_with('0'))
-        {
-            return None;
-        }
-        let n: u32 = o.parse().ok()?;
-        if n > 255 {
-            return None;
-        }
-        v = (v << 8) | n;
-    }
-    Some(v)
+    ipv6_int(addr)
 }
 
 /// `dotted_decimal(num)`: `str(ipaddress.IPv4Address(num))`, which raises
@@ -228,31 +129,4 @@ pub(super) fn dotted_decimal(num: &PyInt) -> Result<String, String> {
 /// `str(ipaddress.IPv6Address(num))`: eight hextets in lowercase hex
 /// without leading zeros, the longest run of two or more zero hextets
 /// (the first of equal runs) written `::`.
-pub(super) fn ipv6_string(ip: u128) -> String {
-    let hextets: Vec<String> = (0..8)
-        .map(|i| format!("{:x}", (ip >> (112 - 16 * i)) & 0xffff))
-        .collect();
-    let (mut best_start, mut best_len) = (0, 0);
-    let (mut start, mut len) = (0, 0);
-    for (i, h) in hextets.iter().enumerate() {
-        if h == "0" {
-            if len == 0 {
-                start = i;
-            }
-            len += 1;
-            if len > best_len {
-                best_len = len;
-                best_start = start;
-            }
-        } else {
-            len = 0;
-        }
-    }
-    if best_len > 1 {
-        let head = hextets[..best_start].join(":");
-        let tail = hextets[best_start + best_len..].join(":");
-        format!("{head}::{tail}")
-    } else {
-        hextets.join(":")
-    }
-}
+pub(super) use crate::engine::canon_forms::python_ipaddress::compress as ipv6_string;

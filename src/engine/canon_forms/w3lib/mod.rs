@@ -42,15 +42,14 @@
 //! the path, with `;params`, always (it is never empty); the query and the
 //! fragment where they are not empty (an empty one is not written).
 
-mod ipaddress;
 mod python;
 mod safe;
 mod split;
 
-use self::ipaddress::{Ip, ip_address};
 use self::python::{NONE, PATH_SAFE, lower, partition, quote, rpartition, unquote};
 use self::safe::safe_url_split;
 use super::CanonForm;
+use super::python_ipaddress::{Ip, ip_address};
 use crate::engine::{Component, Step, StepId, Tracer};
 
 /// What `w3lib.url.canonicalize_url(url, keep_fragments=keep_fragments)`

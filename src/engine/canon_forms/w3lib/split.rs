@@ -6,8 +6,8 @@
 //! brackets and the port are checked, a netloc that NFKC would give a
 //! delimiter is refused.
 
-use super::ipaddress::{Ip, ip_address};
 use super::python::{lower, nfkc, partition, repr, rpartition};
+use crate::engine::canon_forms::python_ipaddress::{Ip, ip_address};
 use crate::engine::{Component, Step, StepId, Tracer};
 
 /// `_SPECIAL_SCHEMES`: the URL Standard's special schemes.

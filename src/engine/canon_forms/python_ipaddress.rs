@@ -1,10 +1,13 @@
-//! Python 3.11's `ipaddress.ip_address(text)` (Lib/ipaddress.py), which
-//! w3lib calls on a bracketed host twice: to check it while splitting
-//! (`_check_bracketed_host`) and to write it back (`_normalize_ipv6_host`).
+//! Python 3.11's `ipaddress` module (Lib/ipaddress.py), what w3lib and
+//! urlcanon read and write addresses with: w3lib calls `ip_address` on a
+//! bracketed host twice, to check it while splitting
+//! (`_check_bracketed_host`) and to write it back (`_normalize_ipv6_host`);
+//! urlcanon reads an IPv6 host with `IPv6Address` and writes both kinds
+//! with `str()`.
 
 /// What `ip_address` makes of a string.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) enum Ip {
+pub(crate) enum Ip {
     V4,
     /// An IPv6 address as `str()` writes it (with `%` and the scope id).
     V6(String),
@@ -12,7 +15,7 @@ pub(super) enum Ip {
 
 /// `ipaddress.ip_address(text)`: an IPv4 address first, then an IPv6 one;
 /// `None` where Python raises ValueError.
-pub(super) fn ip_address(text: &str) -> Option<Ip> {
+pub(crate) fn ip_address(text: &str) -> Option<Ip> {
     if ipv4(text).is_some() {
         return Some(Ip::V4);
     }
@@ -21,7 +24,7 @@ pub(super) fn ip_address(text: &str) -> Option<Ip> {
 
 /// `IPv4Address._ip_int_from_string`: exactly four dot-separated octets,
 /// each one to three ASCII digits, no leading zero, at most 255.
-fn ipv4(text: &str) -> Option<u32> {
+pub(crate) fn ipv4(text: &str) -> Option<u32> {
     if text.contains('/') {
         return None;
     }
@@ -68,7 +71,7 @@ fn ipv6(text: &str) -> Option<String> {
 }
 
 /// `_BaseV6._ip_int_from_string`.
-fn ipv6_int(addr: &str) -> Option<u128> {
+pub(crate) fn ipv6_int(addr: &str) -> Option<u128> {
     if addr.is_empty() {
         return None;
     }
@@ -145,7 +148,7 @@ fn hextet(p: &str) -> Option<u16> {
 
 /// `_string_from_ip_int` and `_compress_hextets`: lowercase hex groups,
 /// the first longest run of two or more zero groups written as '::'.
-fn compress(v: u128) -> String {
+pub(crate) fn compress(v: u128) -> String {
     let groups: Vec<u16> = (0..8).rev().map(|i| (v >> (16 * i)) as u16).collect();
     let (mut best_start, mut best_len) = (0, 0);
     let mut run_start = None;
