@@ -445,6 +445,14 @@ pub struct Response {
     /// Present only when the URL is invalid and the engine named a step.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failure: Option<Failure>,
+    /// A key besides the canonical URL (urlcanon's SSURT); left out when
+    /// the resolver makes none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// The expressions a Safe Browsing client looks up; left out when
+    /// empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lookups: Vec<String>,
     /// Present only when a trace was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<Vec<StepJson>>,
@@ -672,7 +680,7 @@ impl Response {
             notes,
             failure,
             trace,
-            ..
+            forms,
         } = answer;
         let why_first = usize::from(invalid && r.mode().is_some());
         Response {
@@ -681,6 +689,8 @@ impl Response {
             components: Components(components),
             notes: notes.into_iter().skip(why_first).collect(),
             failure,
+            key: forms.key,
+            lookups: forms.lookups,
             trace: trace.map(|t| t.steps.into_iter().map(StepJson::from).collect()),
         }
     }
@@ -720,6 +730,14 @@ impl Response {
         if let Some(failure) = &self.failure {
             out.extend_from_slice(b",\"failure\":");
             serde_json::to_writer(&mut *out, failure)?;
+        }
+        if let Some(key) = &self.key {
+            out.extend_from_slice(b",\"key\":");
+            push_json_str(key, out)?;
+        }
+        if !self.lookups.is_empty() {
+            out.extend_from_slice(b",\"lookups\":");
+            serde_json::to_writer(&mut *out, &self.lookups)?;
         }
         if let Some(trace) = &self.trace {
             out.extend_from_slice(b",\"trace\":[");
