@@ -475,6 +475,20 @@ fn a_second_url_is_compared_under_every_resolver() {
         .map(|(_, v)| v);
     assert!(surt.is_some_and(|v| v.is_same()), "{surt:?}");
     assert!(shows_part(&h, "The input and B: the same under"));
+    // The canonical forms' keys: urlcanon's SSURT and Safe Browsing's
+    // lookups, each the resolver's own.
+    let semantic = Resolver::UrlcanonSemantic.resolve(&Request::new(a));
+    assert!(shows(&h, "urlcanon semantic SSURT:"));
+    assert!(shows(&h, semantic.forms.key.as_deref().expect("an SSURT")));
+    let lookups = Resolver::SafeBrowsing
+        .resolve(&Request::new(a))
+        .forms
+        .lookups;
+    assert_eq!(
+        lookups,
+        ["example.com/a?b=1&a=2", "example.com/a", "example.com/"]
+    );
+    assert!(lookups.iter().all(|l| shows(&h, l)), "{lookups:?}");
     // Off again: the column goes, the text is kept for the next time.
     h.get_by_label("Compare with another URL").click();
     h.run();

@@ -10,6 +10,7 @@
 //! | [`table`] | the table, its widths and its marked cells |
 //! | [`group_rows`] | the groups' headings, a live browser being asked |
 //! | [`host_matrix`] | every resolver's host against every other's, the pair picker and its verdict |
+//! | [`keys`] | the canonical forms' keys: urlcanon's SSURT, Safe Browsing's lookups |
 //! | [`live`] | the real browsers, asked off the UI thread |
 //! | [`departures`] | where today's browsers leave the URL Standard, and why |
 //! | [`summary`] | who agrees with whom, in a line |
@@ -25,6 +26,7 @@ pub mod compute;
 pub mod departures;
 pub mod group_rows;
 pub mod host_matrix;
+pub mod keys;
 pub mod live;
 pub mod markdown;
 pub mod opc_steps;
@@ -401,6 +403,11 @@ fn documents_ui(
     {
         section(ui, "OPC: the steps to a part name", |ui| {
             opc_steps::opc_ui(ui, a, escapes, commands);
+        });
+    }
+    if keys::has_any(c, shown) {
+        section(ui, "Canonical forms: keys and lookups", |ui| {
+            keys::keys_ui(ui, c, shown, commands);
         });
     }
 }
