@@ -78,6 +78,7 @@ fn surt_equals_the_package() {
 /// `DIR/requests.jsonl` and `DIR/answers-canon.jsonl`
 /// (`scripts/canon/sample`); at least 99.9 % must agree.
 #[test]
+#[ignore = "slow: needs the second sample scripts/canon/sample makes with the real packages (CI runs it)"]
 fn surt_equals_the_package_on_a_second_sample() {
     let Some(dir) = std::env::var_os("CANON_SAMPLE") else {
         let msg = "!!! CANON_SAMPLE is not set: the second sample was NOT checked for surt !!!";
