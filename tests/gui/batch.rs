@@ -812,7 +812,8 @@ fn grouping_by_surt_counts_the_groups() {
         column: SortColumn::Group(0),
         descending: false,
     };
-    h.run();
+    // The grouping runs on a thread of its own, which asks for frames as
+    // it ends: step until it has, rather than `run`, which counts them.
     wait_until(&mut h, Duration::from_secs(30), |h| shows(h, "2 groups"));
     assert!(shows(&h, "4 of 4 rows shown"));
 }
