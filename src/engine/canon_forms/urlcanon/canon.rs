@@ -10,7 +10,7 @@ use crate::engine::{Step, StepId, Tracer};
 use super::idna::{Outcome, punycode};
 use super::ip::{dotted_decimal, ipv6_string, parse_ipv4or6};
 use super::parse::{ParsedUrl, parse_pathish};
-use super::{SPECIAL_SCHEMES, is_special};
+use super::schemes::{SPECIAL_SCHEMES, is_special};
 
 /// A named step: the URL, the step's id (one per canonicalizer), the
 /// tracer; `Err` is an exception that escapes the canonicalizer.

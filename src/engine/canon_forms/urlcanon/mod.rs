@@ -48,12 +48,14 @@ mod idna;
 mod ip;
 mod parse;
 mod pyint;
+mod schemes;
 
 use crate::engine::canon_forms::CanonForm;
 use crate::engine::{Component, Step, StepId, Tracer};
 
 use canon::StepFn;
 use parse::ParsedUrl;
+use schemes::shown;
 
 /// One of the package's canonicalizers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,29 +68,6 @@ pub enum Canonicalizer {
     /// `urlcanon.semantic`: `semantic_precise` and the fragment dropped,
     /// for URLs that load the same thing.
     Semantic,
-}
-
-/// urlcanon/__init__.py's `SPECIAL_SCHEMES`: the special schemes and their
-/// default ports (`file` has none).
-const SPECIAL_SCHEMES: [(&[u8], Option<&[u8]>); 7] = [
-    (b"ftp", Some(b"21")),
-    (b"gopher", Some(b"70")),
-    (b"http", Some(b"80")),
-    (b"https", Some(b"443")),
-    (b"ws", Some(b"80")),
-    (b"wss", Some(b"443")),
-    (b"file", None),
-];
-
-/// `scheme in urlcanon.SPECIAL_SCHEMES` (bytes, exactly: the steps ask it
-/// of the scheme as it stands).
-fn is_special(scheme: &[u8]) -> bool {
-    SPECIAL_SCHEMES.iter().any(|(s, _)| *s == scheme)
-}
-
-/// Bytes as text for a step (not UTF-8: U+FFFD in their place).
-fn shown(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 /// What `canonicalizer(urlcanon.parse_url(url))` makes, as

@@ -4,7 +4,7 @@
 
 use crate::engine::{Step, StepId, Tracer};
 
-use super::{SPECIAL_SCHEMES, is_special, shown};
+use super::schemes::{SPECIAL_SCHEMES, is_special, shown};
 
 /// urlcanon/parse.py's `ParsedUrl`: every piece of the URL, delimiters
 /// included, as bytes, so that `bytes(parsed)` gives the URL back exactly.

@@ -32,6 +32,54 @@ fn record_change<T: Tracer>(
     }
 }
 
+/// The host as `_safe_url_split` writes it into the netloc: an IPv6
+/// address back in brackets (ASCII, or UnicodeEncodeError), an ASCII name
+/// as it is, any other through NFKC and Python's IDNA codec.
+fn safe_host<T: Tracer>(host: &str, tr: &mut T) -> Result<String, String> {
+    if host.contains(':') {
+        // An IPv6 address (urlsplit took its brackets off), written
+        // back as ASCII: hostname.encode("ascii").
+        if !host.is_ascii() {
+            tr.record(|| {
+                Step::new(StepId::W3libHost).decide(format!(
+                    "{host:?} holds ':' and is not ASCII: UnicodeEncodeError"
+                ))
+            });
+            return Err(ascii_encode_error(host));
+        }
+        Ok(format!("[{host}]"))
+    } else if host.is_ascii() {
+        Ok(host.to_owned())
+    } else {
+        // _idna: NFKC first (with '@', ':', '#', '?' taken out, none of
+        // which a host holds), then Python's IDNA 2003 codec; where the
+        // codec raises UnicodeError the host is kept, as UTF-8.
+        let normalized = nfkc(host);
+        match python_idna_encode(&normalized) {
+            Ok(ascii) => {
+                let ascii = String::from_utf8_lossy(&ascii).into_owned();
+                tr.record(|| {
+                    Step::change(StepId::W3libHost, Component::Host, Some(host), Some(&ascii))
+                        .decide(format!(
+                            "NFKC gives {normalized:?}, the IDNA codec {ascii:?}"
+                        ))
+                });
+                Ok(ascii)
+            }
+            Err(()) => {
+                tr.record(|| {
+                    Step::new(StepId::W3libHost)
+                        .about(Component::Host)
+                        .decide(format!(
+                            "the IDNA codec refuses {normalized:?}: the host stays {host:?}"
+                        ))
+                });
+                Ok(host.to_owned())
+            }
+        }
+    }
+}
+
 /// `_safe_url_split(url, encoding="utf8")`.
 pub(super) fn safe_url_split<T: Tracer>(url: &str, tr: &mut T) -> Result<SafeParts, String> {
     let stripped = strip(url, tr);
@@ -52,50 +100,7 @@ pub(super) fn safe_url_split<T: Tracer>(url: &str, tr: &mut T) -> Result<SafePar
     }
 
     if let Some(host) = &parts.hostname {
-        if host.contains(':') {
-            // An IPv6 address (urlsplit took its brackets off), written
-            // back as ASCII: hostname.encode("ascii").
-            if !host.is_ascii() {
-                tr.record(|| {
-                    Step::new(StepId::W3libHost).decide(format!(
-                        "{host:?} holds ':' and is not ASCII: UnicodeEncodeError"
-                    ))
-                });
-                return Err(ascii_encode_error(host));
-            }
-            netloc.push('[');
-            netloc.push_str(host);
-            netloc.push(']');
-        } else if host.is_ascii() {
-            netloc.push_str(host);
-        } else {
-            // _idna: NFKC first (with '@', ':', '#', '?' taken out, none of
-            // which a host holds), then Python's IDNA 2003 codec; where the
-            // codec raises UnicodeError the host is kept, as UTF-8.
-            let normalized = nfkc(host);
-            match python_idna_encode(&normalized) {
-                Ok(ascii) => {
-                    let ascii = String::from_utf8_lossy(&ascii).into_owned();
-                    tr.record(|| {
-                        Step::change(StepId::W3libHost, Component::Host, Some(host), Some(&ascii))
-                            .decide(format!(
-                                "NFKC gives {normalized:?}, the IDNA codec {ascii:?}"
-                            ))
-                    });
-                    netloc.push_str(&ascii);
-                }
-                Err(()) => {
-                    tr.record(|| {
-                        Step::new(StepId::W3libHost)
-                            .about(Component::Host)
-                            .decide(format!(
-                                "the IDNA codec refuses {normalized:?}: the host stays {host:?}"
-                            ))
-                    });
-                    netloc.push_str(host);
-                }
-            }
-        }
+        netloc.push_str(&safe_host(host, tr)?);
     }
     if let Some(port) = parts.port {
         netloc.push(':');

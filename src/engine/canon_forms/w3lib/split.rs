@@ -63,44 +63,8 @@ pub(super) fn urlsplit<T: Tracer>(url: &str, tr: &mut T) -> Result<Split, String
     if url.is_empty() {
         return Ok(Split::default());
     }
-    // _SCHEME_RE: ^([a-zA-Z][a-zA-Z0-9+.-]*):
-    let mut scheme = String::new();
-    let mut rest = url;
-    let b = url.as_bytes();
-    if b[0].is_ascii_alphabetic() {
-        let end = b
-            .iter()
-            .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
-            .unwrap_or(b.len());
-        if b.get(end) == Some(&b':') {
-            scheme = url[..end].to_ascii_lowercase();
-            rest = &url[end + 1..];
-            tr.record(|| {
-                Step::change(StepId::W3libScheme, Component::Scheme, None, Some(&scheme)).decide(
-                    format!("{:?} before the first ':' is the scheme", &url[..end]),
-                )
-            });
-        }
-    }
-
-    // '\' is '/' before the query and the fragment, for the special schemes.
-    let mut u = rest.to_owned();
-    if is_special(&scheme) && u.contains('\\') {
-        let cut = [u.find('?'), u.find('#')]
-            .into_iter()
-            .flatten()
-            .min()
-            .unwrap_or(u.len());
-        let replaced = format!("{}{}", u[..cut].replace('\\', "/"), &u[cut..]);
-        if replaced != u {
-            tr.record(|| {
-                Step::new(StepId::W3libBackslash).decide(format!(
-                    "{scheme} is a special scheme: {u:?} is read as {replaced:?}"
-                ))
-            });
-        }
-        u = replaced;
-    }
+    let (scheme, rest) = read_scheme(url, tr);
+    let u = backslashes_as_slashes(&scheme, rest, tr);
 
     let scan_start = if u.starts_with("//") { 2 } else { 0 };
     let find = |c: char| u[scan_start..].find(c).map(|i| i + scan_start);
@@ -183,29 +147,7 @@ pub(super) fn urlsplit<T: Tracer>(url: &str, tr: &mut T) -> Result<Split, String
         Some((h, zone)) => format!("{}%{zone}", lower(h)),
         None => lower(host),
     };
-    let port = if port.is_empty() {
-        None
-    } else if !port.bytes().all(|b| b.is_ascii_digit()) {
-        tr.record(|| {
-            Step::new(StepId::W3libHostPort).decide(format!("the port {port:?} is not digits"))
-        });
-        return Err(format!(
-            "ValueError: Port could not be cast to integer value as {port}"
-        ));
-    } else {
-        let digits = port.trim_start_matches('0');
-        match digits.parse::<u32>() {
-            Ok(n) if n <= 65535 => Some(n),
-            _ if digits.is_empty() => Some(0),
-            _ => {
-                tr.record(|| {
-                    Step::new(StepId::W3libHostPort)
-                        .decide(format!("the port {port} is past 65535"))
-                });
-                return Err("ValueError: Port out of range 0-65535".to_owned());
-            }
-        }
-    };
+    let port = read_port(port, tr)?;
     if !netloc.is_empty() {
         tr.record(|| {
             Step::change(
@@ -230,6 +172,82 @@ pub(super) fn urlsplit<T: Tracer>(url: &str, tr: &mut T) -> Result<Split, String
         hostname: Some(hostname),
         port,
     })
+}
+
+/// `_SCHEME_RE` (`^([a-zA-Z][a-zA-Z0-9+.-]*):`): the scheme, lowercased,
+/// and what follows its ':'; no scheme, and the whole URL, where it does
+/// not match.
+fn read_scheme<'u, T: Tracer>(url: &'u str, tr: &mut T) -> (String, &'u str) {
+    let b = url.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return (String::new(), url);
+    }
+    let end = b
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+        .unwrap_or(b.len());
+    if b.get(end) != Some(&b':') {
+        return (String::new(), url);
+    }
+    let scheme = url[..end].to_ascii_lowercase();
+    tr.record(|| {
+        Step::change(StepId::W3libScheme, Component::Scheme, None, Some(&scheme)).decide(format!(
+            "{:?} before the first ':' is the scheme",
+            &url[..end]
+        ))
+    });
+    (scheme, &url[end + 1..])
+}
+
+/// For a special scheme, every '\\' before the query and the fragment is
+/// read as '/'.
+fn backslashes_as_slashes<T: Tracer>(scheme: &str, rest: &str, tr: &mut T) -> String {
+    let u = rest.to_owned();
+    if !is_special(scheme) || !u.contains('\\') {
+        return u;
+    }
+    let cut = [u.find('?'), u.find('#')]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(u.len());
+    let replaced = format!("{}{}", u[..cut].replace('\\', "/"), &u[cut..]);
+    if replaced != u {
+        tr.record(|| {
+            Step::new(StepId::W3libBackslash).decide(format!(
+                "{scheme} is a special scheme: {u:?} is read as {replaced:?}"
+            ))
+        });
+    }
+    replaced
+}
+
+/// The port's text as `_SplitResult` reads it: none when empty, else
+/// ASCII digits up to 65535 (a ValueError otherwise).
+fn read_port<T: Tracer>(port: &str, tr: &mut T) -> Result<Option<u32>, String> {
+    if port.is_empty() {
+        Ok(None)
+    } else if !port.bytes().all(|b| b.is_ascii_digit()) {
+        tr.record(|| {
+            Step::new(StepId::W3libHostPort).decide(format!("the port {port:?} is not digits"))
+        });
+        Err(format!(
+            "ValueError: Port could not be cast to integer value as {port}"
+        ))
+    } else {
+        let digits = port.trim_start_matches('0');
+        match digits.parse::<u32>() {
+            Ok(n) if n <= 65535 => Ok(Some(n)),
+            _ if digits.is_empty() => Ok(Some(0)),
+            _ => {
+                tr.record(|| {
+                    Step::new(StepId::W3libHostPort)
+                        .decide(format!("the port {port} is past 65535"))
+                });
+                Err("ValueError: Port out of range 0-65535".to_owned())
+            }
+        }
+    }
 }
 
 /// `_check_bracketed_netloc` and `_check_bracketed_host`.
