@@ -10,6 +10,7 @@
 
 mod python_idna;
 mod python_ipaddress;
+mod python_strip;
 pub mod safe_browsing;
 pub mod surt;
 mod unquote;

@@ -69,6 +69,7 @@
 //! requests, by class.
 
 use super::CanonForm;
+use super::python_strip::strip_and_drop_tabs_newlines;
 use super::unquote::{unquote_repeatedly, unquote_to_bytes};
 use crate::engine::{Component, Step, StepId, Tracer};
 
@@ -148,27 +149,11 @@ fn shown(b: &[u8]) -> String {
 }
 
 /// `bytes.strip()`'s whitespace.
-fn is_py_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
-
 /// Whitespace off both ends, tab, CR and LF out of the middle.
 fn trim<T: Tracer>(url: &[u8], tr: &mut T) -> Vec<u8> {
     // gglsbl 1.4.15, gglsbl/protocol.py, URL.canonical: url.strip(), then
     // each of '\n', '\r', '\t' replaced by nothing.
-    let start = url
-        .iter()
-        .position(|&b| !is_py_space(b))
-        .unwrap_or(url.len());
-    let end = url
-        .iter()
-        .rposition(|&b| !is_py_space(b))
-        .map_or(start, |i| i + 1);
-    let u: Vec<u8> = url[start..end]
-        .iter()
-        .copied()
-        .filter(|b| !matches!(b, b'\t' | b'\r' | b'\n'))
-        .collect();
+    let u = strip_and_drop_tabs_newlines(url);
     if u.len() != url.len() {
         tr.record(|| Step::new(StepId::SbTrim).decide(format!("the URL is now {:?}", shown(&u))));
     }

@@ -25,6 +25,7 @@
 
 use super::CanonForm;
 use super::python_idna::python_idna_encode;
+use super::python_strip::strip_and_drop_tabs_newlines;
 use super::unquote::unquote_repeatedly;
 use crate::engine::{Component, Step, StepId, Tracer};
 
@@ -168,28 +169,11 @@ struct HandyUrl {
     last_delimiter: Option<&'static [u8]>,
 }
 
-fn is_py_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
-
 /// `handyurl.parse`'s first lines: the URL stripped, a default scheme
 /// added, repeated protocols folded.
 fn prepare<T: Tracer>(url: &[u8], tr: &mut T) -> Vec<u8> {
-    // url.strip(): ASCII whitespace at both ends.
-    let start = url
-        .iter()
-        .position(|&b| !is_py_space(b))
-        .unwrap_or(url.len());
-    let end = url
-        .iter()
-        .rposition(|&b| !is_py_space(b))
-        .map_or(start, |i| i + 1);
-    // _RE_SPACES.sub(b'', url): tab, CR and LF anywhere.
-    let mut u: Vec<u8> = url[start..end]
-        .iter()
-        .copied()
-        .filter(|b| !matches!(b, b'\n' | b'\r' | b'\t'))
-        .collect();
+    // url.strip(), then _RE_SPACES.sub(b'', url): tab, CR and LF anywhere.
+    let mut u = strip_and_drop_tabs_newlines(url);
     if u.len() != url.len() {
         tr.record(|| {
             Step::new(StepId::SurtStrip).decide(format!("the URL is now {:?}", shown(&u)))
