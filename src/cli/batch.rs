@@ -28,7 +28,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::complain;
-use super::json::{self, ErrorLine, Request, Response};
+use crate::resolvers::json::{self, ErrorLine, Request, Response};
 use crate::engine::StepId;
 use crate::resolvers::{self, Answer, Note, Resolver};
 

@@ -14,10 +14,9 @@ use std::io::{self, ErrorKind, Write};
 
 use serde::Serialize;
 
-use super::json::{self, Request, Response, SiteJson};
+use crate::resolvers::json::{self, Request, Response, SiteJson};
 use super::{CanonArgs, complain, encoding_option};
-use crate::engine::preprocess::preprocess;
-use crate::engine::{NoTrace, Until};
+use crate::engine::Until;
 use crate::resolvers::report;
 
 /// Runs `canon`; returns the exit code.
@@ -54,7 +53,7 @@ pub fn run(args: &CanonArgs) -> i32 {
     let code = match (&resp.canon, resp.invalid) {
         (Some(_), false) => 0,
         _ => {
-            complain(&why_invalid(&resp, &args.input));
+            complain(&resp.why_invalid(&args.input));
             1
         }
     };
@@ -131,28 +130,4 @@ fn print(
         writeln!(out, "{canon}")?;
     }
     out.flush()
-}
-
-/// The stderr message for an invalid URL: the reason, the part of the input
-/// at fault (when the failure points at one), the step and its citation.
-fn why_invalid(resp: &Response, input: &str) -> String {
-    let Some(f) = &resp.failure else {
-        // The other resolvers say why in their first note.
-        return match resp.notes.first() {
-            Some(note) => format!("invalid URL: {} ({})", note.message, note.code),
-            None => "invalid URL (the resolver named no reason)".to_owned(),
-        };
-    };
-    // The failure's range is in the preprocessed input.
-    let pre = preprocess(input, &mut NoTrace);
-    let at = match f.range.clone().and_then(|r| pre.get(r)) {
-        Some(text) if !text.is_empty() => format!(": {text:?}"),
-        _ => String::new(),
-    };
-    format!(
-        "invalid URL: {}{at} (step {}: {})",
-        f.reason,
-        f.step.id(),
-        f.step.citation()
-    )
 }

@@ -12,17 +12,16 @@
 use std::io::{self, ErrorKind, Write};
 
 use clap::Args;
-use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
-use super::json::{self, Request, Response, SiteJson};
+use crate::resolvers::comparison::{Comparison, ComparisonJson, compare_among, hosts_of, standard_site};
+use crate::resolvers::json::{Response, SiteJson};
 use super::{complain, encoding_option};
 use crate::engine::url_standard::site::{PSL_LIST, SiteFacts};
-use crate::engine::{Component, QueryEncoding, Until};
-use crate::resolvers::canon_forms::FormOptions;
-use crate::resolvers::hosts::{self, Hosts, Seen};
+use crate::engine::Component;
+use crate::resolvers::hosts;
 use crate::resolvers::pair::{Pair, PairVerdict, Stack};
-use crate::resolvers::{Answer, Note, NoteCode, Resolver, agreement, live, rust_url};
+use crate::resolvers::{NoteCode, Resolver, agreement, live, rust_url};
 
 /// The arguments of `compare`.
 #[derive(Debug, Args)]
@@ -67,24 +66,6 @@ impl CompareArgs {
     }
 }
 
-/// Every resolver's answer, in [`Resolver::ALL`] order (with `--live`,
-/// each browser model followed by its live resolver).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Comparison(pub Vec<(Resolver, Response)>);
-
-/// Written as an object keyed by resolver name, in [`Resolver::ALL`] order
-/// (a map type would sort the keys).
-impl Serialize for Comparison {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (r, answer) in &self.0 {
-            map.serialize_entry(r.name(), answer)?;
-        }
-        map.end()
-    }
-}
-
 /// Runs `compare`; returns the exit code (0 whatever the answers are).
 pub fn run(args: &CompareArgs) -> i32 {
     let encoding = encoding_option(args.encoding.as_deref());
@@ -108,7 +89,7 @@ pub fn run(args: &CompareArgs) -> i32 {
         p.judge_request(&request)
     });
     let printed = if args.json {
-        let object = WithSite {
+        let object = ComparisonJson {
             comparison: &comparison,
             hosts: hosts_of(&comparison),
             pair: verdict.as_ref(),
@@ -203,124 +184,6 @@ pub fn pair_lines(v: &PairVerdict) -> String {
         ));
     }
     out
-}
-
-/// The `batch` answer of every resolver for one input.
-pub fn compare(input: &str, base: Option<&str>, encoding: QueryEncoding) -> Comparison {
-    compare_among(
-        input,
-        base,
-        encoding,
-        FormOptions::default(),
-        &Resolver::ALL,
-    )
-}
-
-/// The `batch` answer of each of `resolvers` for one input, in their
-/// order. The live ones are asked at once, each on a thread of its own,
-/// so that the slowest browser's start-up is the only wait.
-pub fn compare_among(
-    input: &str,
-    base: Option<&str>,
-    encoding: QueryEncoding,
-    forms: FormOptions,
-    resolvers: &[Resolver],
-) -> Comparison {
-    let request = |mode| Request {
-        input: input.to_owned(),
-        base: base.filter(|b| !b.is_empty()).map(str::to_owned),
-        encoding,
-        mode,
-        until: Until::Canonicalize,
-        trace: false,
-        set: None,
-        forms,
-    };
-    let answers = std::thread::scope(|scope| {
-        let asking: Vec<_> = resolvers
-            .iter()
-            .map(|&mode| {
-                let req = request(mode);
-                if mode.is_live() {
-                    Err(scope.spawn(move || json::answer(&req)))
-                } else {
-                    Ok(json::answer(&req))
-                }
-            })
-            .collect();
-        resolvers
-            .iter()
-            .zip(asking)
-            .map(|(&mode, asked)| {
-                let answer = asked.unwrap_or_else(|thread| {
-                    thread.join().unwrap_or_else(|_| {
-                        json::Response::from_answer(
-                            mode,
-                            Answer::invalid(Note::of(live::Code::Stopped)),
-                        )
-                    })
-                });
-                (mode, answer)
-            })
-            .collect()
-    });
-    Comparison(answers)
-}
-
-/// `compare --json`'s object: the comparison's keys, then `"hosts"`,
-/// `"pair"` (with --check and --fetch or --stack) and `"site"`.
-struct WithSite<'a> {
-    comparison: &'a Comparison,
-    hosts: Hosts,
-    pair: Option<&'a PairVerdict>,
-    site: Option<SiteJson>,
-}
-
-/// Whether the resolvers of `comparison` would connect to the same host.
-pub fn hosts_of(comparison: &Comparison) -> Hosts {
-    hosts::compare_seen(comparison.0.iter().map(|(r, answer)| Seen {
-        resolver: *r,
-        invalid: answer.invalid,
-        host: answer.components.get(Component::Host),
-        user: answer.components.get(Component::User),
-    }))
-}
-
-impl Serialize for WithSite<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.comparison.0.len() + 3))?;
-        for (r, answer) in &self.comparison.0 {
-            map.serialize_entry(r.name(), answer)?;
-        }
-        map.serialize_entry("hosts", &self.hosts)?;
-        if let Some(pair) = self.pair {
-            map.serialize_entry("pair", pair)?;
-        }
-        map.serialize_entry("site", &self.site)?;
-        map.end()
-    }
-}
-
-/// The site facts by the URL Standard's (`whatwg`) answer in `comparison`.
-pub fn standard_site(
-    comparison: &Comparison,
-    input: &str,
-    base: Option<&str>,
-    encoding: QueryEncoding,
-) -> Option<SiteFacts> {
-    let (_, answer) = comparison.0.iter().find(|(r, _)| *r == Resolver::Whatwg)?;
-    let request = Request {
-        input: input.to_owned(),
-        base: base.filter(|b| !b.is_empty()).map(str::to_owned),
-        encoding,
-        mode: Resolver::Whatwg,
-        until: Until::Canonicalize,
-        trace: false,
-        set: None,
-        forms: FormOptions::default(),
-    };
-    json::site_facts(&request, answer)
 }
 
 /// The line on the site, e.g. `site: https://example.co.uk, the
@@ -563,6 +426,8 @@ fn print(text: &str) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::QueryEncoding;
+    use crate::resolvers::comparison::compare;
 
     #[test]
     fn rows_come_in_resolver_order_with_aligned_columns() {

@@ -13,7 +13,8 @@
 //! ```
 //!
 //! One file per concern: [`batch`] serves JSON Lines, [`canon`] is the one-shot
-//! command, [`set`] applies the URL API's setters in order, [`json`] holds the request and response shapes both share, and
+//! command, [`set`] applies the URL API's setters in order, the library's
+//! [`json`](crate::resolvers::json) holds the request and response shapes they share, and
 //! the library's [`report`](crate::engine::report) writes a trace for
 //! people (text or Markdown).
 //!
@@ -24,7 +25,6 @@ pub mod batch;
 pub mod canon;
 pub mod compare;
 pub mod confuse;
-pub mod json;
 pub mod same;
 pub mod set;
 pub mod table;

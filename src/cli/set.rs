@@ -13,7 +13,7 @@ use std::io::{self, ErrorKind, Write};
 use clap::{ArgAction, ArgMatches, Args};
 use serde::Serialize;
 
-use super::json::Response;
+use crate::resolvers::json::Response;
 use super::{complain, encoding_option};
 use crate::resolvers::setters::{self, Setter, SetterCall, Step};
 use crate::resolvers::{Note, Request, Resolver};

@@ -32,11 +32,13 @@
 
 pub mod browsers;
 pub mod canon_forms;
+pub mod comparison;
 pub mod curl;
 pub mod go;
 pub mod hosts;
 pub mod java_uri;
 pub mod java_url;
+pub mod json;
 mod library;
 pub mod live;
 pub mod node_legacy;

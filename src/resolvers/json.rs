@@ -19,14 +19,15 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::engine::preprocess::preprocess;
 use crate::engine::trace::{RecordSnapshot, RecordView};
 use crate::engine::url_standard::{self, site};
 use crate::engine::{
     Component, Failure, NoTrace, ParsedUrl, QueryEncoding, Stage, Step, StepId, Until,
 };
-use crate::resolvers::canon_forms::FormOptions;
-use crate::resolvers::setters::{self, Setter, SetterCall};
-use crate::resolvers::{self, Answer, Note, Resolver};
+use super::canon_forms::FormOptions;
+use super::setters::{self, Setter, SetterCall};
+use super::{self as resolvers, Answer, Note, Resolver};
 
 /// The stage names a request may give, in order.
 const STAGES: [(&str, Until); 3] = [
@@ -665,6 +666,35 @@ impl Response {
                 }
             }
         }
+    }
+}
+
+impl Response {
+    /// Why the URL is invalid, in the sentence `canon` prints: the reason,
+    /// the text of the input it is about, and the step that failed with
+    /// what it cites (`invalid URL: the port is larger than 65535: "99999"
+    /// (step canon.port.invalid: …)`); for a resolver without steps, its
+    /// first note and the note's code. `input` is the request's input (the
+    /// failure's range is in it after preprocessing).
+    pub fn why_invalid(&self, input: &str) -> String {
+        let Some(f) = &self.failure else {
+            // The other resolvers say why in their first note.
+            return match self.notes.first() {
+                Some(note) => format!("invalid URL: {} ({})", note.message, note.code),
+                None => "invalid URL (the resolver named no reason)".to_owned(),
+            };
+        };
+        let pre = preprocess(input, &mut NoTrace);
+        let at = match f.range.clone().and_then(|r| pre.get(r)) {
+            Some(text) if !text.is_empty() => format!(": {text:?}"),
+            _ => String::new(),
+        };
+        format!(
+            "invalid URL: {}{at} (step {}: {})",
+            f.reason,
+            f.step.id(),
+            f.step.citation()
+        )
     }
 }
 
