@@ -12,9 +12,7 @@
 
 use std::io::{self, ErrorKind, Write};
 
-use serde::Serialize;
-
-use crate::resolvers::json::{self, Request, Response, SiteJson};
+use crate::resolvers::json::{self, CanonJson, Request, Response, SiteJson};
 use super::{CanonArgs, complain, encoding_option};
 use crate::engine::Until;
 use crate::resolvers::report;
@@ -92,16 +90,6 @@ fn traced_report(req: &Request, args: &CanonArgs) -> Option<String> {
         &answer,
         &trace.steps,
     ))
-}
-
-/// `canon --json`'s object: `batch`'s answer, then the site when there is
-/// one.
-#[derive(Serialize)]
-struct CanonJson<'a> {
-    #[serde(flatten)]
-    response: &'a Response,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    site: Option<SiteJson>,
 }
 
 /// Writes the report (when traced) or the canonical URL to stdout.

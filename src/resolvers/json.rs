@@ -843,6 +843,16 @@ pub fn resolver_request(req: &Request) -> resolvers::Request<'_> {
     }
 }
 
+/// `canon --json`'s object (and the Python package's `parse`): `batch`'s
+/// answer, then the site when there is one.
+#[derive(Serialize)]
+pub struct CanonJson<'a> {
+    #[serde(flatten)]
+    pub response: &'a Response,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<SiteJson>,
+}
+
 /// The `"site"` object of `canon --json` and `compare --json` (never of
 /// `batch`): what a browser derives from the URL's origin (HTML Standard,
 /// obtain a site; URL Standard, host public suffix and registrable domain)

@@ -211,8 +211,7 @@ fn compute_with(
                 if !notes.contains(&NOTE_INTERNAL_ERROR) {
                     notes.push(NOTE_INTERNAL_ERROR);
                 }
-                let why = format!("internal error: the {r} resolver panicked on this input");
-                return (Cell::Invalid(why), None);
+                return (panicked(r), None);
             };
             for note in &answer.notes {
                 let code = note.code.as_str();
@@ -264,8 +263,16 @@ fn request_of(t: &Target) -> Request<'_> {
         .with_encoding(t.encoding)
 }
 
+/// The cell of a resolver that panicked on the row's input (a bug): the
+/// row goes on, the cell says so.
+pub fn panicked(r: Resolver) -> Cell {
+    Cell::Invalid(format!(
+        "internal error: the {r} resolver panicked on this input"
+    ))
+}
+
 /// The cell of an answer: its canonical URL, or the first note's message.
-fn cell(answer: Answer) -> Cell {
+pub fn cell(answer: Answer) -> Cell {
     if answer.invalid {
         let why = answer.why_invalid().map_or_else(
             || "invalid (no reason given)".to_owned(),
