@@ -35,11 +35,14 @@ const CHUNK: usize = 2048;
 pub const NOTE_NOT_UNICODE: &str = "python.not-unicode";
 
 /// What one row came to.
-struct Outcome {
-    /// `None`: a null input.
-    cell: Option<Cell>,
-    answer: Option<Answer>,
-    notes: Vec<&'static str>,
+enum Outcome {
+    /// A null input.
+    Null,
+    /// The resolver's answer.
+    Answer(Answer),
+    /// No answer, and why: an input that is no Unicode, or a resolver
+    /// that panicked (with the note code of each).
+    Refused(Cell, &'static str),
 }
 
 /// The question every row of a call is asked.
@@ -53,7 +56,7 @@ impl Job {
     /// Row `i`'s outcome.
     fn row(self, inputs: &Column, bases: &Column, i: usize) -> Outcome {
         let input = match inputs.get(i) {
-            Value::Null => return Outcome::null(),
+            Value::Null => return Outcome::Null,
             Value::Unreadable(why) => return Outcome::unreadable(why),
             Value::Text(s) => s,
         };
@@ -67,12 +70,8 @@ impl Job {
             .with_encoding(self.encoding);
         let resolver = self.resolver;
         match panic::catch_unwind(AssertUnwindSafe(|| resolver.resolve(&request))) {
-            Ok(answer) => Outcome::of(answer),
-            Err(_) => Outcome {
-                cell: Some(row::panicked(resolver)),
-                answer: None,
-                notes: vec![NOTE_INTERNAL_ERROR],
-            },
+            Ok(answer) => Outcome::Answer(answer),
+            Err(_) => Outcome::panicked(resolver),
         }
     }
 
@@ -96,14 +95,9 @@ impl Job {
             .map(|i| {
                 if next.peek() == Some(&i) {
                     next.next();
-                    return answers.next().map_or_else(
-                        || Outcome {
-                            cell: Some(row::panicked(self.resolver)),
-                            answer: None,
-                            notes: vec![NOTE_INTERNAL_ERROR],
-                        },
-                        Outcome::of,
-                    );
+                    return answers
+                        .next()
+                        .map_or_else(|| Outcome::panicked(self.resolver), Outcome::Answer);
                 }
                 self.row(inputs, bases, i)
             })
@@ -112,34 +106,39 @@ impl Job {
 }
 
 impl Outcome {
-    fn null() -> Outcome {
-        Outcome {
-            cell: None,
-            answer: None,
-            notes: Vec::new(),
-        }
-    }
-
     fn unreadable(why: &str) -> Outcome {
-        Outcome {
-            cell: Some(Cell::Invalid(why.to_owned())),
-            answer: None,
-            notes: vec![NOTE_NOT_UNICODE],
+        Outcome::Refused(Cell::Invalid(why.to_owned()), NOTE_NOT_UNICODE)
+    }
+
+    fn panicked(resolver: Resolver) -> Outcome {
+        Outcome::Refused(row::panicked(resolver), NOTE_INTERNAL_ERROR)
+    }
+
+    /// What the row's table cell says: `Ok` with the canonical URL or
+    /// `Err` with why the input is invalid; `None` for a null input.
+    fn verdict(&self) -> Option<Result<&str, &str>> {
+        match self {
+            Outcome::Null => None,
+            Outcome::Answer(answer) => Some(row::outcome(answer)),
+            Outcome::Refused(cell, _) => Some(cell.canon().ok_or_else(|| cell.reason().unwrap_or_default())),
         }
     }
 
-    fn of(answer: Answer) -> Outcome {
-        let mut notes: Vec<&'static str> = Vec::new();
-        for note in &answer.notes {
-            let code = note.code.as_str();
-            if !notes.contains(&code) {
-                notes.push(code);
+    /// The codes of the notes raised, each once, in the order raised.
+    fn notes(&self) -> Vec<&'static str> {
+        match self {
+            Outcome::Null => Vec::new(),
+            Outcome::Refused(_, code) => vec![*code],
+            Outcome::Answer(answer) => {
+                let mut codes: Vec<&'static str> = Vec::with_capacity(answer.notes.len());
+                for note in &answer.notes {
+                    let code = note.code.as_str();
+                    if !codes.contains(&code) {
+                        codes.push(code);
+                    }
+                }
+                codes
             }
-        }
-        Outcome {
-            cell: Some(row::cell(answer.clone())),
-            answer: Some(answer),
-            notes,
         }
     }
 }
@@ -207,7 +206,7 @@ pub fn canon_many<'py>(
         let pieces = chunks(job, &inputs, &bases, rows, &|outcomes: &mut dyn Iterator<Item = Outcome>| {
             let mut canons = Strings::with_capacity(CHUNK);
             for o in outcomes {
-                canons.push(o.cell.as_ref().and_then(Cell::canon));
+                canons.push(o.verdict().and_then(Result::ok));
             }
             canons
         });
@@ -243,7 +242,7 @@ impl Parsed {
     }
 
     fn push(&mut self, o: Outcome) {
-        let Some(cell) = &o.cell else {
+        let Some(verdict) = o.verdict() else {
             self.present.push(false);
             self.invalid.push(false);
             self.canon.push(None);
@@ -255,13 +254,17 @@ impl Parsed {
             return;
         };
         self.present.push(true);
-        self.invalid.push(cell.reason().is_some());
-        self.canon.push(cell.canon());
-        self.error.push(cell.reason());
+        self.invalid.push(verdict.is_err());
+        self.canon.push(verdict.ok());
+        self.error.push(verdict.err());
+        let answer = match &o {
+            Outcome::Answer(answer) => Some(answer),
+            _ => None,
+        };
         for (strings, c) in self.components.iter_mut().zip(COMPONENTS) {
-            strings.push(o.answer.as_ref().and_then(|a| a.get(c)));
+            strings.push(answer.and_then(|a| a.get(c)));
         }
-        self.notes.push(Some(o.notes.iter().copied()));
+        self.notes.push(Some(o.notes()));
     }
 }
 

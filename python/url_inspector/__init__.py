@@ -68,7 +68,15 @@ def _column(values: Any, what: str) -> Any:
     None, or one Arrow array of strings. A pyarrow ChunkedArray, a Polars
     Series or anything else with ``__arrow_c_stream__`` becomes one array (a
     copy only when it has several chunks); any other iterable a list."""
-    if values is None or isinstance(values, (list, tuple, pa.Array)):
+    if isinstance(values, (list, tuple)):
+        # pyarrow copies a list of str out faster than the stable ABI lets
+        # the compiled half; a list it refuses (an item that is not a str,
+        # a lone surrogate) goes as it is, for an answer per row.
+        try:
+            return pa.array(values, pa.string())
+        except (pa.ArrowException, UnicodeError, TypeError, ValueError):
+            return values
+    if values is None or isinstance(values, pa.Array):
         return values
     if isinstance(values, str):
         raise TypeError(f"{what} must be a column of URLs, not one str (use canon for one URL)")

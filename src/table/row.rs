@@ -271,18 +271,26 @@ pub fn panicked(r: Resolver) -> Cell {
     ))
 }
 
-/// The cell of an answer: its canonical URL, or the first note's message.
-pub fn cell(answer: Answer) -> Cell {
+/// What the cell of `answer` says, borrowed from it: `Ok` with the
+/// canonical URL, or `Err` with why the input is invalid (the first note's
+/// message).
+pub fn outcome(answer: &Answer) -> Result<&str, &str> {
     if answer.invalid {
-        let why = answer.why_invalid().map_or_else(
-            || "invalid (no reason given)".to_owned(),
-            |n| n.message.clone(),
-        );
-        return Cell::Invalid(why);
+        return Err(answer
+            .why_invalid()
+            .map_or("invalid (no reason given)", |n| n.message.as_str()));
     }
     // Canonicalization always gives a string for a valid answer; an empty
     // one is written if a resolver ever does not.
-    Cell::Canon(answer.canon.unwrap_or_default())
+    Ok(answer.canon.as_deref().unwrap_or_default())
+}
+
+/// The cell of an answer: its canonical URL, or the first note's message.
+pub fn cell(answer: Answer) -> Cell {
+    match outcome(&answer) {
+        Err(why) => Cell::Invalid(why.to_owned()),
+        Ok(_) => Cell::Canon(answer.canon.unwrap_or_default()),
+    }
 }
 
 /// The name of the encoding used.
