@@ -20,7 +20,13 @@ installed.
 from __future__ import annotations
 
 import duckdb
-from duckdb.sqltypes import VARCHAR
+
+try:
+    from duckdb.func import ARROW, SPECIAL
+    from duckdb.sqltypes import VARCHAR
+except ImportError:  # DuckDB 1.x named the modules otherwise
+    from duckdb.functional import ARROW, SPECIAL  # type: ignore
+    from duckdb.typing import VARCHAR  # type: ignore
 
 from . import canon_many, parse_many
 from ._schema import STRING_FIELDS
@@ -46,22 +52,22 @@ def register(
         lambda urls: canon_many(urls, None, mode, encoding),
         [VARCHAR],
         VARCHAR,
-        type="arrow",
-        null_handling="special",
+        type=ARROW,
+        null_handling=SPECIAL,
     )
     con.create_function(
         f"{prefix}resolve",
         lambda urls, bases: canon_many(urls, bases, mode, encoding),
         [VARCHAR, VARCHAR],
         VARCHAR,
-        type="arrow",
-        null_handling="special",
+        type=ARROW,
+        null_handling=SPECIAL,
     )
     con.create_function(
         f"{prefix}parse",
         lambda urls: parse_many(urls, None, mode, encoding),
         [VARCHAR],
         _parsed_type(con),
-        type="arrow",
-        null_handling="special",
+        type=ARROW,
+        null_handling=SPECIAL,
     )
