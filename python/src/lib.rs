@@ -38,7 +38,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(one::resolvers, m)?)?;
     m.add_function(wrap_pyfunction!(many::canon_many, m)?)?;
     m.add_function(wrap_pyfunction!(many::parse_many, m)?)?;
-    m.add("InvalidUrlError", m.py().get_type::<errors::InvalidUrlError>())?;
+    m.add(
+        "InvalidUrlError",
+        m.py().get_type::<errors::InvalidUrlError>(),
+    )?;
     m.add("NOTE_NOT_UNICODE", many::NOTE_NOT_UNICODE)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())

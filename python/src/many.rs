@@ -4,7 +4,7 @@
 //! in row order at the end.
 //!
 //! A row's answer is the table's (`url-inspector table`): the canonical URL
-//! or, when invalid, the table's reason ([`row::cell`]); the codes of the
+//! or, when invalid, the table's reason ([`row::outcome`]); the codes of the
 //! answer's notes, each once, in the order raised; a resolver that panics
 //! (a bug) gives the table's internal-error cell, not a crash. A null input
 //! gives a null row; an input that is no Unicode (a lone surrogate) an
@@ -20,7 +20,6 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use url_inspector::engine::{Component, QueryEncoding};
 use url_inspector::resolvers::{Answer, Request, Resolver};
-use url_inspector::table::Cell;
 use url_inspector::table::row::{self, NOTE_INTERNAL_ERROR};
 
 use crate::build::{self, StringLists, Strings};
@@ -40,9 +39,9 @@ enum Outcome {
     Null,
     /// The resolver's answer.
     Answer(Answer),
-    /// No answer, and why: an input that is no Unicode, or a resolver
-    /// that panicked (with the note code of each).
-    Refused(Cell, &'static str),
+    /// No answer: an input that is no Unicode, or a resolver that
+    /// panicked; why, in the table's words, and the note's code.
+    Refused(String, &'static str),
 }
 
 /// The question every row of a call is asked.
@@ -107,11 +106,12 @@ impl Job {
 
 impl Outcome {
     fn unreadable(why: &str) -> Outcome {
-        Outcome::Refused(Cell::Invalid(why.to_owned()), NOTE_NOT_UNICODE)
+        Outcome::Refused(why.to_owned(), NOTE_NOT_UNICODE)
     }
 
     fn panicked(resolver: Resolver) -> Outcome {
-        Outcome::Refused(row::panicked(resolver), NOTE_INTERNAL_ERROR)
+        let why = row::panicked(resolver).reason().unwrap_or_default().to_owned();
+        Outcome::Refused(why, NOTE_INTERNAL_ERROR)
     }
 
     /// What the row's table cell says: `Ok` with the canonical URL or
@@ -120,7 +120,7 @@ impl Outcome {
         match self {
             Outcome::Null => None,
             Outcome::Answer(answer) => Some(row::outcome(answer)),
-            Outcome::Refused(cell, _) => Some(cell.canon().ok_or_else(|| cell.reason().unwrap_or_default())),
+            Outcome::Refused(why, _) => Some(Err(why)),
         }
     }
 
@@ -203,13 +203,19 @@ pub fn canon_many<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let (job, inputs, bases, rows) = read_args(inputs, bases, mode, encoding)?;
     let array = py.detach(|| {
-        let pieces = chunks(job, &inputs, &bases, rows, &|outcomes: &mut dyn Iterator<Item = Outcome>| {
-            let mut canons = Strings::with_capacity(CHUNK);
-            for o in outcomes {
-                canons.push(o.verdict().and_then(Result::ok));
-            }
-            canons
-        });
+        let pieces = chunks(
+            job,
+            &inputs,
+            &bases,
+            rows,
+            |outcomes: &mut dyn Iterator<Item = Outcome>| {
+                let mut canons = Strings::with_capacity(CHUNK);
+                for o in outcomes {
+                    canons.push(o.verdict().and_then(Result::ok));
+                }
+                canons
+            },
+        );
         build::strings(&pieces.iter().collect::<Vec<_>>())
     });
     array.to_data().to_pyarrow(py)
@@ -289,13 +295,19 @@ pub fn parse_many<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let (job, inputs, bases, rows) = read_args(inputs, bases, mode, encoding)?;
     let array = py.detach(|| {
-        let pieces = chunks(job, &inputs, &bases, rows, &|outcomes: &mut dyn Iterator<Item = Outcome>| {
-            let mut parsed = Parsed::new();
-            for o in outcomes {
-                parsed.push(o);
-            }
-            parsed
-        });
+        let pieces = chunks(
+            job,
+            &inputs,
+            &bases,
+            rows,
+            |outcomes: &mut dyn Iterator<Item = Outcome>| {
+                let mut parsed = Parsed::new();
+                for o in outcomes {
+                    parsed.push(o);
+                }
+                parsed
+            },
+        );
         parsed_struct(&pieces, rows)
     });
     array.to_data().to_pyarrow(py)
@@ -303,9 +315,8 @@ pub fn parse_many<'py>(
 
 /// The chunks' pieces joined into `parse_many`'s struct column.
 fn parsed_struct(pieces: &[Parsed], rows: usize) -> ArrayRef {
-    let strings = |f: &dyn Fn(&Parsed) -> &Strings| {
-        build::strings(&pieces.iter().map(f).collect::<Vec<_>>())
-    };
+    let strings =
+        |f: &dyn Fn(&Parsed) -> &Strings| build::strings(&pieces.iter().map(f).collect::<Vec<_>>());
     let mut columns: Vec<(&str, ArrayRef)> = vec![
         (
             "invalid",

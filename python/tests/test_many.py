@@ -16,7 +16,9 @@ from conftest import as_table_line, assert_same_lines, run, table_lines
 URLS = ["HTTP://a/./b", "http://[::1", None, "../c", "http://ex.com:80/%7e?q#f"]
 
 
-@pytest.mark.parametrize("mode", ["whatwg", "this", "rfc3986", "go", "surt", "safe-browsing"])
+# python-live asks the machine's own Python (a live resolver: a column is one
+# batch to its runner, as table sends it).
+@pytest.mark.parametrize("mode", ["whatwg", "this", "rfc3986", "go", "surt", "safe-browsing", "python-live"])
 def test_every_tricky_row_is_the_tables_row(binary, tricky, mode):
     requests = "".join(json.dumps({"input": i, "base": b}) + "\n" for i, b in tricky)
     out = run(

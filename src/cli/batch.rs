@@ -28,8 +28,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::complain;
-use crate::resolvers::json::{self, ErrorLine, Request, Response};
 use crate::engine::StepId;
+use crate::resolvers::json::{self, ErrorLine, Request, Response};
 use crate::resolvers::{self, Answer, Note, Resolver};
 
 /// How much input is read at once. Larger than the standard 8 KiB so that

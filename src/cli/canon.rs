@@ -12,9 +12,9 @@
 
 use std::io::{self, ErrorKind, Write};
 
-use crate::resolvers::json::{self, CanonJson, Request, Response, SiteJson};
 use super::{CanonArgs, complain, encoding_option};
 use crate::engine::Until;
+use crate::resolvers::json::{self, CanonJson, Request, Response, SiteJson};
 use crate::resolvers::report;
 
 /// Runs `canon`; returns the exit code.

@@ -14,12 +14,14 @@ use std::io::{self, ErrorKind, Write};
 use clap::Args;
 use unicode_width::UnicodeWidthStr;
 
-use crate::resolvers::comparison::{Comparison, ComparisonJson, compare_among, hosts_of, standard_site};
-use crate::resolvers::json::{Response, SiteJson};
 use super::{complain, encoding_option};
-use crate::engine::url_standard::site::{PSL_LIST, SiteFacts};
 use crate::engine::Component;
+use crate::engine::url_standard::site::{PSL_LIST, SiteFacts};
+use crate::resolvers::comparison::{
+    Comparison, ComparisonJson, compare_among, hosts_of, standard_site,
+};
 use crate::resolvers::hosts;
+use crate::resolvers::json::{Response, SiteJson};
 use crate::resolvers::pair::{Pair, PairVerdict, Stack};
 use crate::resolvers::{NoteCode, Resolver, agreement, live, rust_url};
 

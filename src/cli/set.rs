@@ -13,8 +13,8 @@ use std::io::{self, ErrorKind, Write};
 use clap::{ArgAction, ArgMatches, Args};
 use serde::Serialize;
 
-use crate::resolvers::json::Response;
 use super::{complain, encoding_option};
+use crate::resolvers::json::Response;
 use crate::resolvers::setters::{self, Setter, SetterCall, Step};
 use crate::resolvers::{Note, Request, Resolver};
 

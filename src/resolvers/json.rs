@@ -19,15 +19,15 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::canon_forms::FormOptions;
+use super::setters::{self, Setter, SetterCall};
+use super::{self as resolvers, Answer, Note, Resolver};
 use crate::engine::preprocess::preprocess;
 use crate::engine::trace::{RecordSnapshot, RecordView};
 use crate::engine::url_standard::{self, site};
 use crate::engine::{
     Component, Failure, NoTrace, ParsedUrl, QueryEncoding, Stage, Step, StepId, Until,
 };
-use super::canon_forms::FormOptions;
-use super::setters::{self, Setter, SetterCall};
-use super::{self as resolvers, Answer, Note, Resolver};
 
 /// The stage names a request may give, in order.
 const STAGES: [(&str, Until); 3] = [
