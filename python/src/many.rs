@@ -110,7 +110,10 @@ impl Outcome {
     }
 
     fn panicked(resolver: Resolver) -> Outcome {
-        let why = row::panicked(resolver).reason().unwrap_or_default().to_owned();
+        let why = row::panicked(resolver)
+            .reason()
+            .unwrap_or_default()
+            .to_owned();
         Outcome::Refused(why, NOTE_INTERNAL_ERROR)
     }
 
@@ -184,9 +187,6 @@ fn read_args(
     Ok((job, inputs, bases, rows))
 }
 
-/// canon_many(inputs, bases=None, mode="whatwg", encoding="utf-8")
-/// --
-///
 /// The canonical URL of every input, as a pyarrow `string` array
 /// (`large_string` past 2 GiB of text): null where the input is invalid or
 /// null. `inputs`: a list of str (or None), or an Arrow array of strings;
@@ -274,9 +274,6 @@ impl Parsed {
     }
 }
 
-/// parse_many(inputs, bases=None, mode="whatwg", encoding="utf-8")
-/// --
-///
 /// Every input's answer as a pyarrow struct array with the fields
 /// `invalid` (bool), `canon` (the canonical URL, null when invalid),
 /// `error` (why invalid, the table's reason), `scheme`, `user`,

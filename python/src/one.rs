@@ -41,9 +41,6 @@ fn to_python<'py, T: serde::Serialize>(py: Python<'py>, value: &T) -> PyResult<B
     pythonize::pythonize(py, value).map_err(PyErr::from)
 }
 
-/// canon(input, base=None, mode="whatwg", encoding="utf-8")
-/// --
-///
 /// The canonical URL of `input` (resolved against `base`) under `mode`.
 /// Raises InvalidUrlError, whose message names the failing step, when the
 /// resolver finds the input invalid; ValueError for an unknown mode or
@@ -65,9 +62,6 @@ pub fn canon(
     }
 }
 
-/// parse(input, base=None, mode="whatwg", encoding="utf-8", *, trace=False)
-/// --
-///
 /// Everything `mode` makes of `input`: a dict with "invalid", "canon",
 /// "components" (scheme, user, password, host, port, path, query,
 /// fragment: the present ones), "notes", "failure" (the step, when
@@ -101,9 +95,6 @@ pub fn parse<'py>(
     )
 }
 
-/// compare(input, base=None, encoding="utf-8", *, check=None, fetch=None, stack=None)
-/// --
-///
 /// Every resolver's answer to `input`, keyed by resolver name in the order
 /// of `resolvers()`, each the dict `parse` returns (without "site"), then
 /// "hosts" (would they connect to the same host?), "pair" (with check= and
@@ -147,9 +138,6 @@ pub fn compare<'py>(
     )
 }
 
-/// hosts(input, base=None, encoding="utf-8", resolvers=None)
-/// --
-///
 /// Would the resolvers connect to the same host? A dict with "verdict"
 /// ("agree", "spelling" or "confusion"), "hosts" (each host, who names it
 /// and in which spellings), "refused", "no_host" and "userinfo". Over
@@ -186,9 +174,6 @@ pub fn hosts<'py>(
     to_python(py, &verdict)
 }
 
-/// pair(input, base=None, encoding="utf-8", *, check=None, fetch=None, stack=None)
-/// --
-///
 /// One URL through the parser an application checks it with and the one
 /// it fetches it with (check= and fetch=, resolver names, or stack=, e.g.
 /// "node", "php", "python"): the verdict, each side's host, whether the
@@ -217,9 +202,6 @@ pub fn pair<'py>(
     to_python(py, &verdict)
 }
 
-/// same(a, b, base=None, mode="whatwg", encoding="utf-8")
-/// --
-///
 /// Are `a` and `b` the same URL to `mode`? A dict with "resolver",
 /// "verdict" ("same", "different", ...) and, as `url-inspector same
 /// --json` says it, the step after which they are one or the first
@@ -250,9 +232,6 @@ pub fn same<'py>(
     to_python(py, &sameness)
 }
 
-/// resolvers()
-/// --
-///
 /// Every resolver a `mode` may name: a list of dicts with "name", "label",
 /// "group", "description" and "live" (asks a program installed here).
 #[pyfunction]
