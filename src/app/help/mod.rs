@@ -18,7 +18,7 @@ use super::command::Command;
 use super::keys;
 
 /// The documentation pages, by file name, in the order the window lists them.
-pub const DOCS: [(&str, &str); 11] = [
+pub const DOCS: [(&str, &str); 12] = [
     ("README.md", include_str!("../../../README.md")),
     ("docs/window.md", include_str!("../../../docs/window.md")),
     ("docs/cli.md", include_str!("../../../docs/cli.md")),
@@ -37,6 +37,10 @@ pub const DOCS: [(&str, &str); 11] = [
     (
         "docs/conformance.md",
         include_str!("../../../docs/conformance.md"),
+    ),
+    (
+        "docs/data-tools.md",
+        include_str!("../../../docs/data-tools.md"),
     ),
     (
         "docs/performance.md",
