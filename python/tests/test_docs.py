@@ -22,6 +22,6 @@ def test_the_page_has_its_examples():
     assert len(BLOCKS) >= 6
 
 
-@pytest.mark.parametrize("code", cases())
+@pytest.mark.parametrize("code", list(cases()))
 def test_the_example_runs(code):
     exec(compile(code, str(DOC), "exec"), {"__name__": "__doc_example__"})
