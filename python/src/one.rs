@@ -5,7 +5,7 @@
 //! the same serde values into Python objects: the shapes cannot drift.
 
 use pyo3::prelude::*;
-use url_inspector::engine::Until;
+use url_inspector::engine::{QueryEncoding, Until};
 use url_inspector::resolvers::comparison::{self, ComparisonJson};
 use url_inspector::resolvers::hosts as host_verdict;
 use url_inspector::resolvers::json::{self, CanonJson, Request, SiteJson};
@@ -34,6 +34,42 @@ fn request(
         set: None,
         forms: Default::default(),
     })
+}
+
+/// The input, base and encoding of a question to the resolvers, read and
+/// checked.
+struct Question {
+    input: String,
+    base: Option<String>,
+    encoding: QueryEncoding,
+}
+
+impl Question {
+    /// Reads the question; `what` names the input argument in errors.
+    fn read(
+        input: &Bound<'_, PyAny>,
+        what: &str,
+        base: Option<&Bound<'_, PyAny>>,
+        encoding: &str,
+    ) -> PyResult<Question> {
+        Ok(Question {
+            input: text::string(input, what)?,
+            base: text::optional(base, "base")?,
+            encoding: options::encoding(encoding)?,
+        })
+    }
+
+    /// The resolvers' request for `input`, with this question's base and
+    /// encoding.
+    fn about<'a>(&'a self, input: &'a str) -> lib::Request<'a> {
+        lib::Request::new(input)
+            .with_base(self.base.as_deref())
+            .with_encoding(self.encoding)
+    }
+
+    fn request(&self) -> lib::Request<'_> {
+        self.about(&self.input)
+    }
 }
 
 /// A library value as Python objects (dicts, lists, str, int, bool, None).
@@ -102,7 +138,6 @@ pub fn parse<'py>(
 /// Standard's answer). The object `url-inspector compare --json` writes.
 #[pyfunction]
 #[pyo3(signature = (input, base=None, encoding="utf-8", *, check=None, fetch=None, stack=None))]
-#[allow(clippy::too_many_arguments)]
 pub fn compare<'py>(
     py: Python<'py>,
     input: &Bound<'py, PyAny>,
@@ -112,19 +147,12 @@ pub fn compare<'py>(
     fetch: Option<&str>,
     stack: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = text::string(input, "input")?;
-    let base = text::optional(base, "base")?;
-    let encoding = options::encoding(encoding)?;
+    let q = Question::read(input, "input", base, encoding)?;
     let pair = options::optional_pair(check, fetch, stack)?;
     let (c, site, verdict) = py.detach(|| {
-        let c = comparison::compare(&input, base.as_deref(), encoding);
-        let site = comparison::standard_site(&c, &input, base.as_deref(), encoding);
-        let verdict = pair.map(|p| {
-            let request = lib::Request::new(&input)
-                .with_base(base.as_deref())
-                .with_encoding(encoding);
-            p.judge_request(&request)
-        });
+        let c = comparison::compare(&q.input, q.base.as_deref(), q.encoding);
+        let site = comparison::standard_site(&c, &q.input, q.base.as_deref(), q.encoding);
+        let verdict = pair.map(|p| p.judge_request(&q.request()));
         (c, site, verdict)
     });
     to_python(
@@ -151,9 +179,7 @@ pub fn hosts<'py>(
     encoding: &str,
     resolvers: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = text::string(input, "input")?;
-    let base = text::optional(base, "base")?;
-    let encoding = options::encoding(encoding)?;
+    let q = Question::read(input, "input", base, encoding)?;
     let chosen: Vec<Resolver> = match resolvers {
         Some(names) => names
             .iter()
@@ -165,9 +191,7 @@ pub fn hosts<'py>(
             .collect(),
     };
     let verdict = py.detach(|| {
-        let request = lib::Request::new(&input)
-            .with_base(base.as_deref())
-            .with_encoding(encoding);
+        let request = q.request();
         let answers: Vec<_> = chosen.iter().map(|r| (*r, r.resolve(&request))).collect();
         host_verdict::compare(answers.iter().map(|(r, a)| (*r, a)))
     });
@@ -189,16 +213,9 @@ pub fn pair<'py>(
     fetch: Option<&str>,
     stack: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = text::string(input, "input")?;
-    let base = text::optional(base, "base")?;
-    let encoding = options::encoding(encoding)?;
+    let q = Question::read(input, "input", base, encoding)?;
     let pair = options::pair(check, fetch, stack)?;
-    let verdict = py.detach(|| {
-        let request = lib::Request::new(&input)
-            .with_base(base.as_deref())
-            .with_encoding(encoding);
-        pair.judge_request(&request)
-    });
+    let verdict = py.detach(|| pair.judge_request(&q.request()));
     to_python(py, &verdict)
 }
 
@@ -216,19 +233,10 @@ pub fn same<'py>(
     mode: &str,
     encoding: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let a = text::string(a, "a")?;
+    let q = Question::read(a, "a", base, encoding)?;
     let b = text::string(b, "b")?;
-    let base = text::optional(base, "base")?;
-    let encoding = options::encoding(encoding)?;
     let resolver = options::resolver(mode)?;
-    let sameness = py.detach(|| {
-        let request = |input| {
-            lib::Request::new(input)
-                .with_base(base.as_deref())
-                .with_encoding(encoding)
-        };
-        sameness::same(resolver, &request(&a), &request(&b))
-    });
+    let sameness = py.detach(|| sameness::same(resolver, &q.request(), &q.about(&b)));
     to_python(py, &sameness)
 }
 

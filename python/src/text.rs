@@ -10,8 +10,13 @@ use pyo3::types::PyString;
 /// Why a string could not be read, for a row of a column (the single-URL
 /// functions raise it instead).
 pub fn unreadable_reason(err: &PyErr, py: Python<'_>) -> String {
+    not_unicode("the input", err, py)
+}
+
+/// `what` is not valid Unicode, with Python's own words for why.
+fn not_unicode(what: &str, err: &PyErr, py: Python<'_>) -> String {
     format!(
-        "the input is not valid Unicode ({}); no URL parser can read it",
+        "{what} is not valid Unicode ({}); no URL parser can read it",
         err.value(py)
     )
 }
@@ -24,12 +29,9 @@ pub fn string(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
             type_name(value)
         )));
     };
-    s.to_cow().map(|c| c.into_owned()).map_err(|e| {
-        PyValueError::new_err(format!(
-            "{what} is not valid Unicode ({}); no URL parser can read it",
-            e.value(value.py())
-        ))
-    })
+    s.to_cow()
+        .map(|c| c.into_owned())
+        .map_err(|e| PyValueError::new_err(not_unicode(what, &e, value.py())))
 }
 
 /// An optional string argument (`None` stays `None`).

@@ -18,6 +18,7 @@ from typing import Union
 import polars as pl
 
 from . import canon_many, parse_many
+from ._schema import STRING_FIELDS
 
 Base = Union[str, pl.Expr, None]
 
@@ -43,10 +44,7 @@ def _apply(many, expr: pl.Expr, base: Base, mode: str, encoding: str, dtype) -> 
 #: parse's struct as Polars types it.
 PARSED = pl.Struct(
     [pl.Field("invalid", pl.Boolean)]
-    + [
-        pl.Field(name, pl.String)
-        for name in ("canon", "error", "scheme", "user", "password", "host", "port", "path", "query", "fragment")
-    ]
+    + [pl.Field(name, pl.String) for name in STRING_FIELDS]
     + [pl.Field("notes", pl.List(pl.String))]
 )
 

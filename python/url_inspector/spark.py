@@ -43,7 +43,10 @@ def _like(array: pa.Array, template: pa.DataType) -> pa.Array:
     return array
 
 
-def _add(df: DataFrame, column: str, into: str, field_type, base, base_column, compute) -> DataFrame:
+def _add(df: DataFrame, column: str, into: str, field_type, base, base_column, many: str, mode: str, encoding: str) -> DataFrame:
+    """``df`` through mapInArrow with a column ``into`` of type ``field_type``:
+    the package's function named ``many`` (imported on the executor) on
+    ``column`` against ``base`` or ``base_column``."""
     if base is not None and base_column is not None:
         raise ValueError("give base (one URL for every row) or base_column, not both")
     schema = StructType(df.schema.fields + [StructField(into, field_type, True)])
@@ -52,7 +55,9 @@ def _add(df: DataFrame, column: str, into: str, field_type, base, base_column, c
         for batch in it:
             urls = batch.column(column)
             bases = batch.column(base_column) if base_column else base
-            out = compute(urls, bases)
+            import url_inspector
+
+            out = getattr(url_inspector, many)(urls, bases, mode, encoding)
             if pa.types.is_string(out.type):
                 out = _like(out, urls.type)
             yield pa.RecordBatch.from_arrays(
@@ -74,13 +79,7 @@ def with_canon(
 ) -> DataFrame:
     """``df`` with a column ``into``: the canonical URL of ``column`` (null
     when invalid), against ``base`` or the column ``base_column``."""
-
-    def compute(urls, bases):
-        from url_inspector import canon_many
-
-        return canon_many(urls, bases, mode, encoding)
-
-    return _add(df, column, into, StringType(), base, base_column, compute)
+    return _add(df, column, into, StringType(), base, base_column, "canon_many", mode, encoding)
 
 
 def with_parsed(
@@ -94,10 +93,4 @@ def with_parsed(
     encoding: str = "utf-8",
 ) -> DataFrame:
     """``df`` with a struct column ``into``: parse_many's fields."""
-
-    def compute(urls, bases):
-        from url_inspector import parse_many
-
-        return parse_many(urls, bases, mode, encoding)
-
-    return _add(df, column, into, PARSED, base, base_column, compute)
+    return _add(df, column, into, PARSED, base, base_column, "parse_many", mode, encoding)
